@@ -1,0 +1,64 @@
+package dev.carbide;
+
+import dev.carbide.digest.DigestServices;
+import dev.carbide.internal.NativeCore;
+import dev.carbide.internal.NativeLibrary;
+import dev.carbide.internal.ServiceSink;
+import dev.carbide.kdf.KdfServices;
+import dev.carbide.mac.MacServices;
+import dev.carbide.random.RandomServices;
+import java.security.Provider;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The Carbide provider. Install it with {@code security.provider.1=Carbide} in a java.security
+ * override, or with {@code Security.insertProviderAt(new CarbideProvider(), 1)}.
+ *
+ * <p>If the native library cannot be loaded, the provider registers no services, so every request
+ * falls through to the next provider; {@link #loadError()} says why.
+ */
+public final class CarbideProvider extends Provider {
+  private static final long serialVersionUID = 1L;
+
+  public static final String NAME = "Carbide";
+  static final String VERSION = "0.1.0";
+
+  /**
+   * Each family adds its own services; the provider only gathers them. A family whose JCA engine
+   * type is newer than Java 17 (KDF) keeps its SPI in the multi-release part of the jar and adds
+   * nothing on a Java that lacks the type.
+   */
+  private static final List<Consumer<ServiceSink>> FAMILIES =
+      List.of(
+          DigestServices::register,
+          MacServices::register,
+          RandomServices::register,
+          KdfServices::register);
+
+  public CarbideProvider() {
+    super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");
+    if (NativeLibrary.loadError() == null) {
+      ServiceSink sink = new ServiceSink();
+      FAMILIES.forEach(family -> family.accept(sink));
+      sink.build(this).forEach(this::putService);
+    }
+  }
+
+  /** Why the native library could not be loaded, or null if it is loaded. */
+  public static Throwable loadError() {
+    return NativeLibrary.loadError();
+  }
+
+  /** OpenSSL's version text, for example "OpenSSL 3.5.7 ...". Throws if not loaded. */
+  public static String opensslVersion() {
+    NativeLibrary.ensureLoaded();
+    return NativeCore.opensslVersion();
+  }
+
+  /** True if the loaded OpenSSL runs with the FIPS provider by default. Throws if not loaded. */
+  public static boolean fipsEnabled() {
+    NativeLibrary.ensureLoaded();
+    return NativeCore.fipsEnabled();
+  }
+}

@@ -1,0 +1,64 @@
+package dev.carbide.digest;
+
+import dev.carbide.internal.ServiceSink;
+import java.security.MessageDigestSpi;
+
+/** The MessageDigest services: JDK standard names, aliases and OIDs, and OpenSSL's names. */
+public final class DigestServices {
+  private DigestServices() {}
+
+  private record Algorithm(String jcaName, String opensslName, String oid, String... aliases) {}
+
+  private static final Algorithm[] ALGORITHMS = {
+    new Algorithm("MD5", "MD5", "1.2.840.113549.2.5"),
+    new Algorithm("SHA-1", "SHA1", "1.3.14.3.2.26", "SHA", "SHA1"),
+    new Algorithm("SHA-224", "SHA2-224", "2.16.840.1.101.3.4.2.4", "SHA224"),
+    new Algorithm("SHA-256", "SHA2-256", "2.16.840.1.101.3.4.2.1", "SHA256"),
+    new Algorithm("SHA-384", "SHA2-384", "2.16.840.1.101.3.4.2.2", "SHA384"),
+    new Algorithm("SHA-512", "SHA2-512", "2.16.840.1.101.3.4.2.3", "SHA512"),
+    new Algorithm("SHA-512/224", "SHA2-512/224", "2.16.840.1.101.3.4.2.5", "SHA512/224"),
+    new Algorithm("SHA-512/256", "SHA2-512/256", "2.16.840.1.101.3.4.2.6", "SHA512/256"),
+    new Algorithm("SHA3-224", "SHA3-224", "2.16.840.1.101.3.4.2.7"),
+    new Algorithm("SHA3-256", "SHA3-256", "2.16.840.1.101.3.4.2.8"),
+    new Algorithm("SHA3-384", "SHA3-384", "2.16.840.1.101.3.4.2.9"),
+    new Algorithm("SHA3-512", "SHA3-512", "2.16.840.1.101.3.4.2.10"),
+  };
+
+  public static void register(ServiceSink sink) {
+    for (Algorithm algorithm : ALGORITHMS) {
+      long md = DigestNative.fetch(algorithm.opensslName);
+      if (md == 0) {
+        continue;
+      }
+      int size = DigestNative.size(md);
+      sink.add(
+              "MessageDigest",
+              algorithm.jcaName,
+              MessageDigestSpi.class,
+              () -> new NativeMessageDigest(md, size))
+          .alias(algorithm.aliases)
+          .oid(algorithm.oid)
+          .attribute("ImplementedIn", "Software");
+    }
+  }
+
+  /** The fetched EVP_MD handle for a JCA digest name, or 0; for other families (HMAC, HKDF). */
+  public static long fetch(String jcaName) {
+    for (Algorithm algorithm : ALGORITHMS) {
+      if (algorithm.jcaName.equals(jcaName)) {
+        return DigestNative.fetch(algorithm.opensslName);
+      }
+    }
+    return 0;
+  }
+
+  /** OpenSSL's name for a JCA digest name, or null; for families that pass names to OpenSSL. */
+  public static String opensslName(String jcaName) {
+    for (Algorithm algorithm : ALGORITHMS) {
+      if (algorithm.jcaName.equals(jcaName)) {
+        return algorithm.opensslName;
+      }
+    }
+    return null;
+  }
+}

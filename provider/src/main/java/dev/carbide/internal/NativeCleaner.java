@@ -1,0 +1,24 @@
+package dev.carbide.internal;
+
+import java.lang.ref.Cleaner;
+import java.util.function.LongConsumer;
+
+/**
+ * Frees native objects when their Java owner becomes unreachable. Owners keep themselves reachable
+ * across each native call with {@code Reference.reachabilityFence}, so a context is never freed
+ * in the middle of a call.
+ */
+public final class NativeCleaner {
+  private static final Cleaner CLEANER = Cleaner.create();
+
+  private NativeCleaner() {}
+
+  /**
+   * Arranges for {@code free.accept(handle)} to run once {@code owner} is unreachable, or when the
+   * returned Cleanable is cleaned, whichever is first.
+   */
+  public static Cleaner.Cleanable register(Object owner, long handle, LongConsumer free) {
+    // The action must not capture the owner, or the owner would never become unreachable.
+    return CLEANER.register(owner, () -> free.accept(handle));
+  }
+}

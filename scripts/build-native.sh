@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the C++ engine and libcarbide.so with CMake against the bundled OpenSSL 3.5, then copies
+# libcarbide.so and that libcrypto.so.3 to where the jar picks them up.
+# Usage: build-native.sh BUILD_DIR OUTPUT_DIR
+# CARBIDE_OPENSSL_PREFIX names an OpenSSL install to use instead of building one.
+set -euo pipefail
+build_dir=$1
+output_dir=$2
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+prefix=${CARBIDE_OPENSSL_PREFIX:-$("$root/scripts/build-openssl.sh" | tail -n 1)}
+java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}
+
+mkdir -p "$build_dir"
+cmake -S "$root/native" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release \
+  -DOPENSSL_ROOT_DIR="$prefix" -DJAVA_HOME="$java_home" >"$build_dir.configure.log" 2>&1 ||
+  { cat "$build_dir.configure.log" >&2; exit 1; }
+cmake --build "$build_dir" --parallel "$(nproc)"
+
+mkdir -p "$output_dir"
+cp "$build_dir/libcarbide.so" "$output_dir/libcarbide.so"
+cp -L "$prefix/lib/libcrypto.so.3" "$output_dir/libcrypto.so.3"
