@@ -124,7 +124,6 @@ else
 fi
 
 prefix=$CACHE/openssl-$ver
-rm -rf "$prefix"; mkdir -p "$prefix/include/openssl" "$prefix/lib/pkgconfig"
 log "building $origin (log: $LOG)"
 start=$SECONDS
 mkdir "$work/build"; cd "$work/build"
@@ -138,6 +137,8 @@ run make -j"$(nproc)" build_generated
 # Just the shared lib: build_libs/install_dev would also compile every object
 # a second time for the static libcrypto.a, and build libssl we do not use.
 run make -j"$(nproc)" libcrypto.so exporters/libcrypto.pc
+rm -rf "$prefix"   # leftovers of an interrupted install (no .complete marker)
+mkdir -p "$prefix/include/openssl" "$prefix/lib/pkgconfig"
 cp include/openssl/*.h "$prefix/include/openssl/"
 cp libcrypto.so.3 "$prefix/lib/"
 ln -sf libcrypto.so.3 "$prefix/lib/libcrypto.so"
