@@ -36,10 +36,11 @@ class FetchCache {
 
 // Leaked on purpose: OpenSSL may already be torn down by atexit handlers when static destructors
 // run, and freeing fetched algorithms then would touch freed memory.
-auto& digests = *new FetchCache<EVP_MD, EVP_MD_fetch, EVP_MD_free>();
-auto& macs = *new FetchCache<EVP_MAC, EVP_MAC_fetch, EVP_MAC_free>();
-auto& kdfs = *new FetchCache<EVP_KDF, EVP_KDF_fetch, EVP_KDF_free>();
-auto& ciphers = *new FetchCache<EVP_CIPHER, EVP_CIPHER_fetch, EVP_CIPHER_free>();
+template <typename Cache>
+Cache& Leaked() {
+  static auto& cache = *new Cache();
+  return cache;
+}
 
 }  // namespace
 
@@ -47,9 +48,17 @@ std::string OpensslVersion() { return OpenSSL_version(OPENSSL_VERSION); }
 
 bool FipsEnabled() { return EVP_default_properties_is_fips_enabled(nullptr) == 1; }
 
-const EVP_MD* FindDigest(std::string_view name) { return digests.Find(name); }
-const EVP_MAC* FindMac(std::string_view name) { return macs.Find(name); }
-const EVP_KDF* FindKdf(std::string_view name) { return kdfs.Find(name); }
-const EVP_CIPHER* FindCipher(std::string_view name) { return ciphers.Find(name); }
+const EVP_MD* FindDigest(std::string_view name) {
+  return Leaked<FetchCache<EVP_MD, EVP_MD_fetch, EVP_MD_free>>().Find(name);
+}
+const EVP_MAC* FindMac(std::string_view name) {
+  return Leaked<FetchCache<EVP_MAC, EVP_MAC_fetch, EVP_MAC_free>>().Find(name);
+}
+const EVP_KDF* FindKdf(std::string_view name) {
+  return Leaked<FetchCache<EVP_KDF, EVP_KDF_fetch, EVP_KDF_free>>().Find(name);
+}
+const EVP_CIPHER* FindCipher(std::string_view name) {
+  return Leaked<FetchCache<EVP_CIPHER, EVP_CIPHER_fetch, EVP_CIPHER_free>>().Find(name);
+}
 
 }  // namespace carbide
