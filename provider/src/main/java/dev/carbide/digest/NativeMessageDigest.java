@@ -1,7 +1,6 @@
 package dev.carbide.digest;
 
 import dev.carbide.internal.NativeCleaner;
-import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.security.DigestException;
@@ -10,26 +9,30 @@ import java.security.MessageDigestSpi;
 /**
  * A MessageDigest over one reusable native context.
  *
- * <p>Updates shorter than the pending buffer stay in Java; the native side sees them only when the
- * buffer fills or at {@code digest()}, so a short message costs one JNI crossing and
- * {@code update(byte)} costs none.
+ * <p>Updates that fit stay in the session's scratch memory, written from Java through a direct
+ * ByteBuffer; the native side sees them only when the buffer fills or at {@code digest()}. So a
+ * short message costs one JNI crossing with primitive arguments, and {@code update(byte)} costs
+ * none.
  */
 final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
-  /** Matches the native side's stack-copy limit, so flushing the buffer never pins the array. */
-  private static final int PENDING_CAPACITY = 1024;
+  private static final int CAPACITY = DigestNative.SCRATCH_CAPACITY;
 
   private final int size;
-  private long ctx;
-  private Cleaner.Cleanable cleanable;
-  private byte[] pending = new byte[PENDING_CAPACITY];
+  private long session;
+  private ByteBuffer scratch;
   private int pendingLen;
   /** True once data has reached the native context since the last digest or reset. */
   private boolean nativeDirty;
 
   NativeMessageDigest(long md, int size) {
     this.size = size;
-    this.ctx = DigestNative.newContext(md);
-    this.cleanable = NativeCleaner.register(this, ctx, DigestNative::freeContext);
+    attach(DigestNative.newSession(md));
+  }
+
+  private void attach(long newSession) {
+    session = newSession;
+    NativeCleaner.register(this, newSession, DigestNative::freeSession);
+    scratch = DigestNative.scratch(newSession);
   }
 
   @Override
@@ -39,16 +42,16 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
 
   @Override
   protected void engineUpdate(byte input) {
-    if (pendingLen == PENDING_CAPACITY) {
+    if (pendingLen == CAPACITY) {
       flush(null, 0, 0);
     }
-    pending[pendingLen++] = input;
+    scratch.put(pendingLen++, input);
   }
 
   @Override
   protected void engineUpdate(byte[] input, int offset, int len) {
-    if (len <= PENDING_CAPACITY - pendingLen) {
-      System.arraycopy(input, offset, pending, pendingLen, len);
+    if (len <= CAPACITY - pendingLen) {
+      scratch.put(pendingLen, input, offset, len);
       pendingLen += len;
     } else {
       flush(input, offset, len);
@@ -64,7 +67,7 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
     int position = input.position();
     int len = input.limit() - position;
     try {
-      DigestNative.updateDirect(ctx, pending, pendingLen, input, position, len);
+      DigestNative.updateDirect(session, pendingLen, input, position, len);
     } finally {
       Reference.reachabilityFence(this);
       Reference.reachabilityFence(input);
@@ -76,7 +79,7 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
 
   private void flush(byte[] input, int offset, int len) {
     try {
-      DigestNative.update(ctx, pending, pendingLen, input, offset, len);
+      DigestNative.update(session, pendingLen, input, offset, len);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -98,8 +101,7 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
       throw new DigestException("partial digests not returned");
     }
     if (buf.length - offset < size) {
-      throw new DigestException(
-          "insufficient space in the output buffer to store the digest");
+      throw new DigestException("insufficient space in the output buffer to store the digest");
     }
     finish(buf, offset);
     return size;
@@ -107,10 +109,11 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
 
   private void finish(byte[] out, int offset) {
     try {
-      DigestNative.finish(ctx, pending, pendingLen, out, offset);
+      DigestNative.finish(session, pendingLen);
     } finally {
       Reference.reachabilityFence(this);
     }
+    scratch.get(0, out, offset, size);
     pendingLen = 0;
     nativeDirty = false;
   }
@@ -120,7 +123,7 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
     pendingLen = 0;
     if (nativeDirty) {
       try {
-        DigestNative.reset(ctx);
+        DigestNative.reset(session);
       } finally {
         Reference.reachabilityFence(this);
       }
@@ -131,13 +134,11 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
   @Override
   public Object clone() throws CloneNotSupportedException {
     NativeMessageDigest copy = (NativeMessageDigest) super.clone();
-    copy.pending = pending.clone();
     try {
-      copy.ctx = DigestNative.copyContext(ctx);
+      copy.attach(DigestNative.copySession(session));
     } finally {
       Reference.reachabilityFence(this);
     }
-    copy.cleanable = NativeCleaner.register(copy, copy.ctx, DigestNative::freeContext);
     return copy;
   }
 }
