@@ -1,0 +1,105 @@
+package dev.carbide.cli;
+
+import dev.carbide.CarbideProvider;
+import java.io.PrintStream;
+import java.security.Provider;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** {@code info}: the OpenSSL in use, FIPS status, Java version and every registered service. */
+final class Info implements Command {
+  private static final String ALIAS_PREFIX = "Alg.Alias.";
+
+  private final Subject subject;
+
+  Info(Subject subject) {
+    this.subject = subject;
+  }
+
+  @Override
+  public int run(Arguments args, PrintStream out, PrintStream err) throws Exception {
+    boolean json = args.flag("--json");
+    args.rejectOthers();
+    if (!subject.checkLoaded(err)) {
+      return 1;
+    }
+    String openssl = CarbideProvider.opensslVersion();
+    boolean fips = CarbideProvider.fipsEnabled();
+    List<Provider.Service> services = sortedServices(subject.provider());
+    if (json) {
+      out.println(json(openssl, fips, services));
+      return 0;
+    }
+    Provider provider = subject.provider();
+    out.println(provider.getName() + " " + provider.getVersionStr());
+    out.println("OpenSSL: " + openssl);
+    out.println("FIPS:    " + (fips ? "enabled" : "disabled"));
+    out.println("Java:    " + javaVersion());
+    out.println("Services (" + services.size() + "):");
+    Map<String, TreeSet<String>> aliases = aliases(provider);
+    for (Provider.Service service : services) {
+      String key = service.getType() + "." + service.getAlgorithm();
+      TreeSet<String> names = aliases.get(key);
+      out.printf(
+          "  %-14s %-16s%s%n",
+          service.getType(),
+          service.getAlgorithm(),
+          names == null ? "" : " aliases: " + String.join(", ", names));
+    }
+    return 0;
+  }
+
+  static String json(String openssl, boolean fips, List<Provider.Service> services) {
+    JsonWriter json = new JsonWriter().beginObject();
+    json.name("openssl").value(openssl).name("fips").value(fips).name("services").beginArray();
+    for (Provider.Service service : services) {
+      json.beginObject()
+          .name("type")
+          .value(service.getType())
+          .name("algorithm")
+          .value(service.getAlgorithm())
+          .endObject();
+    }
+    return json.endArray().endObject().toString();
+  }
+
+  static List<Provider.Service> sortedServices(Provider provider) {
+    List<Provider.Service> services = new ArrayList<>(provider.getServices());
+    services.sort(
+        Comparator.comparing(Provider.Service::getType)
+            .thenComparing(Provider.Service::getAlgorithm));
+    return services;
+  }
+
+  /**
+   * The aliases of each service, keyed by "type.algorithm". Provider.Service does not expose its
+   * aliases, but putService records each one as the property "Alg.Alias.type.alias".
+   */
+  private static Map<String, TreeSet<String>> aliases(Provider provider) {
+    Map<String, TreeSet<String>> aliases = new TreeMap<>();
+    for (String key : provider.stringPropertyNames()) {
+      String typeAndAlias =
+          key.startsWith(ALIAS_PREFIX) ? key.substring(ALIAS_PREFIX.length()) : "";
+      int dot = typeAndAlias.indexOf('.');
+      if (dot > 0) {
+        String type = typeAndAlias.substring(0, dot);
+        String target = type + "." + provider.getProperty(key);
+        aliases.computeIfAbsent(target, k -> new TreeSet<>()).add(typeAndAlias.substring(dot + 1));
+      }
+    }
+    return aliases;
+  }
+
+  private static String javaVersion() {
+    return System.getProperty("java.version")
+        + " ("
+        + System.getProperty("java.vendor")
+        + ", "
+        + System.getProperty("java.vm.name")
+        + ")";
+  }
+}

@@ -1,0 +1,95 @@
+package dev.carbide.cli;
+
+import java.io.PrintStream;
+import java.security.NoSuchAlgorithmException;
+import java.security.Provider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/** {@code speed}: operations per millisecond of Carbide beside the JDK's provider. */
+final class Speed implements Command {
+  private final Subject subject;
+
+  Speed(Subject subject) {
+    this.subject = subject;
+  }
+
+  @Override
+  public int run(Arguments args, PrintStream out, PrintStream err) throws Exception {
+    boolean json = args.flag("--json");
+    Pattern filter = pattern(args.value("--filter", ""));
+    Measurement.Timing defaults = Measurement.Timing.DEFAULT;
+    Measurement.Timing timing =
+        new Measurement.Timing(
+            args.positiveInt("--warmup-ms", defaults.warmupMs()),
+            args.positiveInt("--time-ms", defaults.timeMs()),
+            args.positiveInt("--rounds", defaults.rounds()));
+    args.rejectOthers();
+    if (!subject.checkLoaded(err)) {
+      return 1;
+    }
+    List<SpeedCatalogue.Row> rows = new ArrayList<>();
+    for (SpeedCatalogue.Row row : SpeedCatalogue.all()) {
+      if (filter.matcher(row.name()).find()) {
+        rows.add(row);
+      }
+    }
+    if (rows.isEmpty()) {
+      err.println("no operation matches '" + filter + "'");
+      return 1;
+    }
+    List<SpeedReport.Result> results = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      SpeedCatalogue.Row row = rows.get(i);
+      err.printf("[%d/%d] %s ...%n", i + 1, rows.size(), row.name());
+      results.add(measure(row, row.engine().jdkProvider().get(), subject.provider(), timing));
+    }
+    out.print(json ? SpeedReport.json(results) : SpeedReport.table(results));
+    return 0;
+  }
+
+  private static SpeedReport.Result measure(
+      SpeedCatalogue.Row row, Provider jdk, Provider carbide, Measurement.Timing timing)
+      throws Exception {
+    SpeedCatalogue.Operation jdkOperation = build(row, jdk);
+    SpeedCatalogue.Operation carbideOperation = build(row, carbide);
+    List<SpeedCatalogue.Operation> operations = new ArrayList<>();
+    if (jdkOperation != null) {
+      operations.add(jdkOperation);
+    }
+    if (carbideOperation != null) {
+      operations.add(carbideOperation);
+    }
+    double[] rates = Measurement.opsPerMs(operations, timing);
+    double jdkRate = jdkOperation == null ? Double.NaN : rates[0];
+    double carbideRate = carbideOperation == null ? Double.NaN : rates[rates.length - 1];
+    return new SpeedReport.Result(row.name(), name(jdk), jdkRate, name(carbide), carbideRate);
+  }
+
+  /** The operation on this provider, or null if the provider does not serve it. */
+  private static SpeedCatalogue.Operation build(SpeedCatalogue.Row row, Provider provider)
+      throws Exception {
+    if (provider == null) {
+      return null;
+    }
+    try {
+      return row.builder().build(provider);
+    } catch (NoSuchAlgorithmException e) {
+      return null;
+    }
+  }
+
+  private static String name(Provider provider) {
+    return provider == null ? "none" : provider.getName();
+  }
+
+  private static Pattern pattern(String regex) throws Arguments.UsageException {
+    try {
+      return Pattern.compile(regex);
+    } catch (PatternSyntaxException e) {
+      throw new Arguments.UsageException("bad --filter: " + e.getDescription());
+    }
+  }
+}

@@ -1,0 +1,96 @@
+package dev.carbide.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class SpeedTest {
+  private static final String[] FAST = {"--warmup-ms", "20", "--time-ms", "20", "--rounds", "2"};
+
+  private static String[] speed(String... args) {
+    String[] all = new String[1 + args.length + FAST.length];
+    all[0] = "speed";
+    System.arraycopy(args, 0, all, 1, args.length);
+    System.arraycopy(FAST, 0, all, 1 + args.length, FAST.length);
+    return all;
+  }
+
+  @Test
+  void jsonGivesOneRowPerProvider() throws Exception {
+    CommandRun run = CommandRun.of(speed("--json", "--filter", "SHA-256 64B"));
+    assertEquals(0, run.status(), run.err());
+    JsonNode rows = new ObjectMapper().readTree(run.out());
+    assertEquals(2, rows.size(), run.out());
+    Set<String> providers = new HashSet<>();
+    for (JsonNode row : rows) {
+      assertEquals("SHA-256 64B", row.get("operation").asText());
+      assertTrue(row.get("opsPerMs").asDouble() > 0, run.out());
+      providers.add(row.get("provider").asText());
+    }
+    assertEquals(Set.of("SUN", "Carbide"), providers);
+    // Progress goes to stderr only, so stdout stays one JSON value.
+    assertEquals("[1/1] SHA-256 64B ...\n", run.err());
+  }
+
+  @Test
+  void tableShowsRatio() {
+    CommandRun run = CommandRun.of(speed("--filter", "^SHA-512 64B$"));
+    assertEquals(0, run.status(), run.err());
+    List<String> lines = run.out().lines().toList();
+    assertEquals(3, lines.size(), run.out());
+    assertTrue(lines.get(0).matches("operation +JDK ops/ms +Carbide ops/ms +ratio"), lines.get(0));
+    assertTrue(
+        lines.get(1).matches("SHA-512 64B +[0-9.]+ +[0-9.]+ +[0-9]+\\.[0-9]{2}"), lines.get(1));
+  }
+
+  @Test
+  void anOperationTheProviderLacksIsNotApplicableNotZero() throws Exception {
+    TestProvider empty = new TestProvider("Empty");
+    CommandRun table = CommandRun.against(empty, speed("--filter", "SHA-256 64B"));
+    assertEquals(0, table.status(), table.err());
+    assertTrue(
+        table.out().lines().anyMatch(l -> l.matches("SHA-256 64B +[0-9.]+ +n/a +n/a")),
+        table.out());
+
+    CommandRun json = CommandRun.against(empty, speed("--json", "--filter", "SHA-256 64B"));
+    JsonNode rows = new ObjectMapper().readTree(json.out());
+    assertEquals(1, rows.size(), json.out());
+    assertEquals("SUN", rows.get(0).get("provider").asText());
+  }
+
+  @Test
+  void catalogueCoversTheIssue() {
+    List<String> names = SpeedCatalogue.all().stream().map(SpeedCatalogue.Row::name).toList();
+    for (String algorithm : List.of("SHA-256", "SHA-512", "SHA3-256", "HmacSHA256")) {
+      for (String size : List.of("64B", "1KB", "16KB", "1MB")) {
+        assertTrue(names.contains(algorithm + " " + size), algorithm + " " + size);
+      }
+    }
+    for (String size : List.of("16B", "1KB", "4KB")) {
+      assertTrue(names.contains("SecureRandom " + size), size);
+    }
+    assertEquals(names.size(), new HashSet<>(names).size(), "operation names must be unique");
+  }
+
+  @Test
+  void badOptionsExit2() {
+    assertEquals(2, CommandRun.of("speed", "--rounds", "0").status());
+    assertEquals(2, CommandRun.of("speed", "--time-ms", "soon").status());
+    assertEquals(2, CommandRun.of("speed", "--filter", "(").status());
+    assertEquals(2, CommandRun.of("speed", "--filter").status());
+  }
+
+  @Test
+  void aFilterMatchingNothingFails() {
+    CommandRun run = CommandRun.of(speed("--filter", "ROT13"));
+    assertEquals(1, run.status());
+    assertEquals("", run.out());
+    assertTrue(run.err().contains("no operation matches 'ROT13'"), run.err());
+  }
+}
