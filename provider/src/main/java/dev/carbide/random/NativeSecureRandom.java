@@ -10,20 +10,21 @@ import java.util.concurrent.TimeUnit;
  * the operating system and reseeded by OpenSSL on its own schedule.
  *
  * <p>Thread safety: the service says {@code ThreadSafe=true}, so SecureRandom calls in without a
- * lock. This class has no mutable state: OpenSSL keeps a DRBG per thread, and the small-request pool
- * locks per stripe. Nor does it own native state, so there is nothing for a Cleaner to free and no
- * reachability fence to keep.
+ * lock. This class has no mutable state: OpenSSL keeps a DRBG per thread, and the small-request
+ * pool locks per stripe. Nor does it own native state, so there is nothing for a Cleaner to free
+ * and no reachability fence to keep.
  *
  * <p>Requests up to {@value #POOLED_LIMIT} bytes are served from a {@link RandomPool} that one
- * RAND_bytes call of {@value #POOL_BUFFER} bytes refills; larger ones go straight to RAND_bytes. The
- * security argument, in short (docs/security-random.md has it in full): the pool hands out the
+ * RAND_bytes call of {@value #POOL_BUFFER} bytes refills; larger ones go straight to RAND_bytes.
+ * The security argument, in short (docs/security-random.md has it in full): the pool hands out the
  * DRBG's own output, in order, each byte once, zeroed as it leaves; the DRBG's backtracking
  * resistance is kept for every byte already handed out. What the pool gives up is bounded: up to
  * {@value #POOL_BUFFER} bytes per stripe of future output sit unserved in the Java heap (a heap
- * disclosure reveals them, and a moving GC may leave stale copies), and a buffered byte can be up to
- * one second older than its request. {@code setSeed} and {@code reseed} empty the pool, so all output
- * requested after them reflects them; requests with prediction resistance or additional input
- * bypass it. The JVM never forks with a live heap, and OpenSSL reseeds its DRBGs in a forked child.
+ * disclosure reveals them, and a moving GC may leave stale copies), and a buffered byte can be up
+ * to one second older than its request. {@code setSeed} and {@code reseed} empty the pool, so all
+ * output requested after them reflects them; requests with prediction resistance or additional
+ * input bypass it. The JVM never forks with a live heap, and OpenSSL reseeds its DRBGs in a forked
+ * child.
  *
  * <p>{@code setSeed} mixes the seed in as SP 800-90A additional input: it supplements the state and
  * never replaces it, so two instances given the same seed still produce unrelated output.
@@ -50,7 +51,9 @@ final class NativeSecureRandom extends SecureRandomSpi {
   private final int strength;
   private final String mechanism;
 
-  /** {@code strength} and {@code mechanism} describe OpenSSL's DRBG, probed once at registration. */
+  /**
+   * {@code strength} and {@code mechanism} describe OpenSSL's DRBG, probed once at registration.
+   */
   NativeSecureRandom(int strength, String mechanism) {
     this.strength = strength;
     this.mechanism = mechanism;
@@ -73,8 +76,8 @@ final class NativeSecureRandom extends SecureRandomSpi {
 
   /**
    * Null parameters mean a plain request. {@link DrbgParameters.NextBytes} is honoured as the JDK's
-   * DRBG honours it: a strength above the DRBG's is refused, and prediction resistance or additional
-   * input make the request go to OpenSSL with them, past the pool.
+   * DRBG honours it: a strength above the DRBG's is refused, and prediction resistance or
+   * additional input make the request go to OpenSSL with them, past the pool.
    */
   @Override
   protected void engineNextBytes(byte[] bytes, SecureRandomParameters params) {
@@ -136,8 +139,7 @@ final class NativeSecureRandom extends SecureRandomSpi {
   /** What a caller may ask of this generator: its strength, and both reseeding and PR. */
   @Override
   protected SecureRandomParameters engineGetParameters() {
-    return DrbgParameters.instantiation(
-        strength, DrbgParameters.Capability.PR_AND_RESEED, null);
+    return DrbgParameters.instantiation(strength, DrbgParameters.Capability.PR_AND_RESEED, null);
   }
 
   @Override

@@ -32,6 +32,7 @@ final class RandomPool {
 
   private static final class Stripe {
     final byte[] bytes;
+
     /** bytes[position, length) are unserved; everything before position is zero. */
     int position;
 
@@ -71,7 +72,7 @@ final class RandomPool {
     this.maxAgeNanos = maxAgeNanos;
   }
 
-  /** Twice the processors, rounded up to a power of two and capped: enough that few threads meet. */
+  /** Twice the processors as a power of two, at most 64: enough that threads rarely meet. */
   static int defaultStripes() {
     int wanted = Math.min(64, 2 * Runtime.getRuntime().availableProcessors());
     return Integer.highestOneBit(Math.max(1, wanted - 1)) << 1;

@@ -2,7 +2,6 @@ package dev.carbide.random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.testing.Carbide;
@@ -172,8 +171,7 @@ class NativeSecureRandomTest {
   @Test
   void describesItselfAsAPredictionResistantDrbg() throws Exception {
     SecureRandom random = carbide();
-    DrbgParameters.Instantiation parameters =
-        (DrbgParameters.Instantiation) random.getParameters();
+    DrbgParameters.Instantiation parameters = (DrbgParameters.Instantiation) random.getParameters();
     assertTrue(parameters.getStrength() >= 128);
     assertEquals(DrbgParameters.Capability.PR_AND_RESEED, parameters.getCapability());
     assertTrue(random.toString().startsWith("Carbide DEFAULT (OpenSSL "), random.toString());

@@ -3,7 +3,6 @@ package dev.carbide.random;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.testing.Carbide;
 import java.security.Provider;

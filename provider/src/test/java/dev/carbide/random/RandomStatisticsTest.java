@@ -66,7 +66,8 @@ class RandomStatisticsTest {
   void byteFrequenciesArePlausible(String path, byte[] sample) {
     double chiSquare = byteChiSquare(sample);
     assertTrue(
-        chiSquare > MIN_CHI_SQUARE && chiSquare < MAX_CHI_SQUARE, path + ": chi-square " + chiSquare);
+        chiSquare > MIN_CHI_SQUARE && chiSquare < MAX_CHI_SQUARE,
+        path + ": chi-square " + chiSquare);
   }
 
   @ParameterizedTest(name = "{0}")
