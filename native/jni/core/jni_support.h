@@ -103,6 +103,13 @@ class PinnedArray {
   bool commit_;
 };
 
+// Cleanses ptr[0, len) when it goes out of scope, also when an exception passes.
+struct CleanseOnExit {
+  uint8_t* ptr;
+  size_t len;
+  ~CleanseOnExit() { Cleanse(ptr, len); }
+};
+
 // Calls `consume(const uint8_t* data, size_t len)` over array[off, off + len) in one or more
 // pieces, copying small inputs to the stack and pinning large ones chunk by chunk. Checks the range
 // first. The stack copy is cleansed afterwards, since inputs may be secret.
@@ -112,11 +119,7 @@ void ForEachInputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Consum
   if (len <= kStackCopyLimit) {
     uint8_t copy[kStackCopyLimit];
     env->GetByteArrayRegion(array, off, len, reinterpret_cast<jbyte*>(copy));
-    struct Wipe {
-      uint8_t* p;
-      size_t n;
-      ~Wipe() { Cleanse(p, n); }
-    } wipe{copy, static_cast<size_t>(len)};
+    CleanseOnExit wipe{copy, static_cast<size_t>(len)};
     consume(static_cast<const uint8_t*>(copy), static_cast<size_t>(len));
     return;
   }
@@ -124,6 +127,28 @@ void ForEachInputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Consum
     jint chunk = len - done < kCriticalChunk ? len - done : kCriticalChunk;
     PinnedArray pinned(env, array, /*commit=*/false);
     consume(static_cast<const uint8_t*>(pinned.data() + off + done), static_cast<size_t>(chunk));
+    done += chunk;
+  }
+}
+
+// Calls `produce(uint8_t* out, size_t len)` to fill array[off, off + len) in one or more pieces:
+// small outputs are produced on the stack, copied in and cleansed (outputs may be secret), large
+// ones are written straight into the array, pinned chunk by chunk. Checks the range first.
+// `produce` must make no JNI calls. If it throws, the array may hold part of the output.
+template <typename Produce>
+void ForEachOutputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Produce&& produce) {
+  CheckArrayRange(env, array, off, len);
+  if (len <= kStackCopyLimit) {
+    uint8_t out[kStackCopyLimit];
+    CleanseOnExit wipe{out, static_cast<size_t>(len)};
+    produce(out, static_cast<size_t>(len));
+    env->SetByteArrayRegion(array, off, len, reinterpret_cast<const jbyte*>(out));
+    return;
+  }
+  for (jint done = 0; done < len;) {
+    jint chunk = len - done < kCriticalChunk ? len - done : kCriticalChunk;
+    PinnedArray pinned(env, array, /*commit=*/true);
+    produce(pinned.data() + off + done, static_cast<size_t>(chunk));
     done += chunk;
   }
 }

@@ -1,0 +1,108 @@
+#include "carbide/random.h"
+
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+
+#include <algorithm>
+#include <climits>
+
+#include "carbide/error.h"
+
+namespace carbide::random {
+namespace {
+
+// RAND_bytes, RAND_priv_bytes and RAND_add take an int length, so longer requests go in pieces.
+constexpr size_t kMaxIntLength = INT_MAX;
+
+EVP_RAND_CTX* PublicDrbg() {
+  EVP_RAND_CTX* drbg = RAND_get0_public(nullptr);
+  if (drbg == nullptr) {
+    ThrowOpensslError("RAND_get0_public");
+  }
+  return drbg;
+}
+
+template <typename Fill>
+void FillInIntPieces(uint8_t* out, size_t len, Fill fill, const char* context) {
+  while (len > 0) {
+    size_t piece = std::min(len, kMaxIntLength);
+    CheckOpenssl(fill(out, static_cast<int>(piece)), context);
+    out += piece;
+    len -= piece;
+  }
+}
+
+}  // namespace
+
+unsigned Strength() noexcept {
+  EVP_RAND_CTX* drbg = RAND_get0_public(nullptr);
+  if (drbg == nullptr) {
+    ClearOpensslErrors();
+    return 0;
+  }
+  return EVP_RAND_get_strength(drbg);
+}
+
+std::string MechanismName() {
+  EVP_RAND_CTX* drbg = RAND_get0_public(nullptr);
+  if (drbg == nullptr) {
+    ClearOpensslErrors();
+    return "";
+  }
+  const char* name = EVP_RAND_get0_name(EVP_RAND_CTX_get0_rand(drbg));
+  return name != nullptr ? name : "";
+}
+
+void Generate(uint8_t* out, size_t len) { FillInIntPieces(out, len, RAND_bytes, "RAND_bytes"); }
+
+void Generate(uint8_t* out, size_t len, unsigned strength, bool prediction_resistance,
+              const uint8_t* additional, size_t additional_len) {
+  EVP_RAND_CTX* drbg = PublicDrbg();
+  if (strength > EVP_RAND_get_strength(drbg)) {
+    throw Error(ErrorKind::kIllegalArgument, "requested strength " + std::to_string(strength) +
+                                                 " exceeds the DRBG's " +
+                                                 std::to_string(EVP_RAND_get_strength(drbg)));
+  }
+  if (len == 0) {
+    return;
+  }
+  // EVP_RAND_generate splits the request at the DRBG's maximum request size itself, passing the
+  // additional input with every piece and asking for prediction resistance on the first only.
+  CheckOpenssl(EVP_RAND_generate(drbg, out, len, strength, prediction_resistance ? 1 : 0,
+                                 additional, additional_len),
+               "EVP_RAND_generate");
+}
+
+void GenerateSeed(uint8_t* out, size_t len) {
+  FillInIntPieces(out, len, RAND_priv_bytes, "RAND_priv_bytes");
+}
+
+void AddSeed(const uint8_t* data, size_t len) {
+  // The seed must reach every thread's DRBG without replacing what they hold. In OpenSSL 3,
+  // RAND_add is EVP_RAND_reseed(primary, 0, NULL, 0, data, len): the primary reseeds from the
+  // operating system with `data` as SP 800-90A additional input, which is hashed into the state on
+  // top of the fresh entropy (the `randomness` estimate is ignored, and we claim none). That bumps
+  // the primary's reseed counter, so each thread's public and private DRBG reseeds from the primary
+  // before its next output. RAND_add reports nothing, so the calling thread's public DRBG is then
+  // reseeded explicitly with the same additional input: that takes effect at once, does not rely on
+  // the propagation, and reports failure.
+  EVP_RAND_CTX* drbg = PublicDrbg();
+  while (len > 0) {
+    size_t piece = std::min(len, kMaxIntLength);
+    RAND_add(data, static_cast<int>(piece), 0.0);
+    CheckOpenssl(EVP_RAND_reseed(drbg, 0, nullptr, 0, data, piece), "EVP_RAND_reseed");
+    data += piece;
+    len -= piece;
+  }
+}
+
+void Reseed(bool prediction_resistance, const uint8_t* additional, size_t additional_len) {
+  AddSeed(additional, additional_len);
+  // With prediction resistance the public DRBG asks the primary for a prediction-resistant seed,
+  // which makes the primary reseed from the operating system first; the primary's new reseed
+  // counter then makes every other thread's DRBG reseed too.
+  CheckOpenssl(EVP_RAND_reseed(PublicDrbg(), prediction_resistance ? 1 : 0, nullptr, 0, nullptr, 0),
+               "EVP_RAND_reseed");
+}
+
+}  // namespace carbide::random

@@ -1,0 +1,161 @@
+#include "carbide/random.h"
+
+#include <gtest/gtest.h>
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+
+#include <algorithm>
+#include <future>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include "carbide/error.h"
+
+namespace carbide::random {
+namespace {
+
+std::vector<uint8_t> Generated(size_t len) {
+  std::vector<uint8_t> out(len);
+  Generate(out.data(), out.size());
+  return out;
+}
+
+// True if every block of `block` bytes holds a non-zero byte: a stretch left unwritten by a
+// chunking mistake stays zero, while 64 random zero bytes in a row do not happen.
+bool EveryBlockWritten(const std::vector<uint8_t>& bytes, size_t block = 64) {
+  for (size_t at = 0; at < bytes.size(); at += block) {
+    auto end = bytes.begin() + static_cast<std::ptrdiff_t>(std::min(at + block, bytes.size()));
+    if (std::all_of(bytes.begin() + static_cast<std::ptrdiff_t>(at), end,
+                    [](uint8_t b) { return b == 0; })) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// How often a DRBG has been reseeded, read through OpenSSL's own parameter.
+unsigned ReseedCount(EVP_RAND_CTX* drbg) {
+  unsigned count = 0;
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_uint(OSSL_DRBG_PARAM_RESEED_COUNTER, &count),
+                         OSSL_PARAM_construct_end()};
+  EXPECT_EQ(EVP_RAND_CTX_get_params(drbg, params), 1);
+  return count;
+}
+
+TEST(RandomTest, DescribesTheDefaultDrbg) {
+  EXPECT_GE(Strength(), 128u);
+  EXPECT_FALSE(MechanismName().empty());
+}
+
+TEST(RandomTest, OutputsDiffer) {
+  std::set<std::vector<uint8_t>> seen;
+  for (int i = 0; i < 1000; ++i) {
+    EXPECT_TRUE(seen.insert(Generated(16)).second);
+  }
+}
+
+TEST(RandomTest, ZeroLengthIsANoOp) {
+  Generate(nullptr, 0);
+  GenerateSeed(nullptr, 0);
+  AddSeed(nullptr, 0);
+  Generate(nullptr, 0, 0, true, nullptr, 0);
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
+}
+
+TEST(RandomTest, FillsEveryLength) {
+  for (size_t len : {size_t{1}, size_t{255}, size_t{4096}, size_t{65537}, size_t{3} << 20}) {
+    std::vector<uint8_t> out = Generated(len);
+    EXPECT_TRUE(EveryBlockWritten(out)) << len;
+  }
+}
+
+TEST(RandomTest, LargeOutputDoesNotRepeatItself) {
+  std::vector<uint8_t> out = Generated(size_t{2} << 20);
+  auto half = static_cast<std::ptrdiff_t>(out.size() / 2);
+  EXPECT_FALSE(std::equal(out.begin(), out.begin() + half, out.begin() + half));
+}
+
+TEST(RandomTest, AddSeedNeverMakesOutputRepeat) {
+  const std::vector<uint8_t> seed(48, 0x42);
+  std::set<std::vector<uint8_t>> seen;
+  for (int i = 0; i < 20; ++i) {
+    AddSeed(seed.data(), seed.size());
+    EXPECT_TRUE(seen.insert(Generated(32)).second);
+  }
+}
+
+TEST(RandomTest, AddSeedReachesOtherThreadsDrbg) {
+  std::promise<void> seeded;
+  std::promise<void> ready;
+  unsigned unprompted = 0;
+  unsigned after_seed = 0;
+  unsigned before = 0;
+  std::thread other([&] {
+    Generated(16);
+    EVP_RAND_CTX* drbg = RAND_get0_public(nullptr);
+    before = ReseedCount(drbg);
+    Generated(16);
+    unprompted = ReseedCount(drbg);
+    ready.set_value();
+    seeded.get_future().wait();
+    Generated(16);
+    after_seed = ReseedCount(drbg);
+  });
+  ready.get_future().wait();
+  const uint8_t seed[] = {1, 2, 3};
+  AddSeed(seed, sizeof seed);
+  seeded.set_value();
+  other.join();
+  EXPECT_EQ(unprompted, before);  // without a seed, the other thread's DRBG does not reseed
+  EXPECT_GT(after_seed, before);
+}
+
+TEST(RandomTest, PredictionResistantReseedReseedsThePrimary) {
+  unsigned before = ReseedCount(RAND_get0_primary(nullptr));
+  Reseed(/*prediction_resistance=*/true, nullptr, 0);
+  EXPECT_GT(ReseedCount(RAND_get0_primary(nullptr)), before);
+  EXPECT_EQ(Generated(32).size(), 32u);
+}
+
+TEST(RandomTest, ReseedWithAdditionalInput) {
+  const uint8_t input[] = {9, 8, 7, 6};
+  std::vector<uint8_t> before = Generated(32);
+  Reseed(/*prediction_resistance=*/false, input, sizeof input);
+  EXPECT_NE(Generated(32), before);
+}
+
+TEST(RandomTest, GenerateWithRequestOptions) {
+  const uint8_t additional[] = {1, 2, 3, 4, 5};
+  std::vector<uint8_t> a(100000), b(100000);
+  Generate(a.data(), a.size(), Strength(), true, additional, sizeof additional);
+  Generate(b.data(), b.size(), 0, false, additional, sizeof additional);
+  EXPECT_TRUE(EveryBlockWritten(a));
+  EXPECT_TRUE(EveryBlockWritten(b));
+  EXPECT_NE(a, b);
+}
+
+TEST(RandomTest, StrengthAboveTheDrbgsIsRejected) {
+  uint8_t out[16];
+  try {
+    Generate(out, sizeof out, Strength() + 1, false, nullptr, 0);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kIllegalArgument);
+  }
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
+}
+
+TEST(RandomTest, GenerateSeedWorks) {
+  std::vector<uint8_t> a(64), b(64), large(size_t{1} << 20);
+  GenerateSeed(a.data(), a.size());
+  GenerateSeed(b.data(), b.size());
+  GenerateSeed(large.data(), large.size());
+  EXPECT_NE(a, b);
+  EXPECT_TRUE(EveryBlockWritten(a, 32));
+  EXPECT_TRUE(EveryBlockWritten(large));
+}
+
+}  // namespace
+}  // namespace carbide::random
