@@ -16,7 +16,6 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the suite without ever measuring what a provider cannot do. For each benchmark and provider
@@ -137,22 +136,14 @@ public final class BenchMain {
     if (algorithms.get(0) != null) {
       builder.param("algorithm", algorithms.toArray(String[]::new));
     }
-    switch (options.length()) {
-      case QUICK ->
-          builder
-              .forks(1)
-              .warmupIterations(1)
-              .warmupTime(TimeValue.seconds(1))
-              .measurementIterations(2)
-              .measurementTime(TimeValue.seconds(1));
-      case SMOKE ->
-          builder
-              .forks(1)
-              .warmupIterations(1)
-              .warmupTime(TimeValue.milliseconds(100))
-              .measurementIterations(1)
-              .measurementTime(TimeValue.milliseconds(100));
-      case FULL -> {}
+    LaunchOptions.Length length = options.length();
+    if (length != LaunchOptions.Length.FULL) {
+      builder
+          .forks(1)
+          .warmupIterations(length.warmups)
+          .warmupTime(length.iterationTime)
+          .measurementIterations(length.measurements)
+          .measurementTime(length.iterationTime);
     }
     return builder.build();
   }

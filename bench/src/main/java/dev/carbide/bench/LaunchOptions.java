@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The launcher's command line: {@code [--quick | --smoke] [--filter REGEX] [--providers a,b] --out
@@ -15,11 +16,21 @@ import java.util.regex.Pattern;
  * @param out where the JSON results go
  */
 record LaunchOptions(Length length, Pattern filter, List<String> providers, Path out) {
-  /** FULL uses the annotations; QUICK and SMOKE shorten every benchmark. */
+  /** FULL keeps the annotations' settings; QUICK and SMOKE shorten every benchmark to one fork. */
   enum Length {
-    FULL,
-    QUICK,
-    SMOKE
+    FULL(0, 0, null),
+    QUICK(1, 2, TimeValue.seconds(1)),
+    SMOKE(1, 1, TimeValue.milliseconds(100));
+
+    final int warmups;
+    final int measurements;
+    final TimeValue iterationTime;
+
+    Length(int warmups, int measurements, TimeValue iterationTime) {
+      this.warmups = warmups;
+      this.measurements = measurements;
+      this.iterationTime = iterationTime;
+    }
   }
 
   static LaunchOptions parse(String[] args) {

@@ -8,21 +8,15 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /** One-shot {@code doFinal(input)} on a Mac keyed once (a 32-byte key) and reused. */
-public class MacBenchmark extends ProviderBenchmark {
+public class MacBenchmark extends SizedInputBenchmark {
   @Param({"HmacSHA256", "HmacSHA512", "HmacSHA3-256"})
   public String algorithm;
 
-  /** Input length in bytes. */
-  @Param({"64", "1024", "16384", "1048576"})
-  public int size;
-
   private Mac mac;
-  private byte[] input;
 
   @Setup
   public void setup() throws GeneralSecurityException, NotAvailableException {
     mac = open(provider, algorithm);
-    input = Inputs.bytes(size, 2);
   }
 
   @Benchmark

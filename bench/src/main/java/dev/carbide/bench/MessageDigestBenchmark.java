@@ -7,21 +7,15 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /** One-shot {@code digest(input)} on a reused MessageDigest. */
-public class MessageDigestBenchmark extends ProviderBenchmark {
+public class MessageDigestBenchmark extends SizedInputBenchmark {
   @Param({"SHA-256", "SHA-512", "SHA3-256"})
   public String algorithm;
 
-  /** Input length in bytes. */
-  @Param({"64", "1024", "16384", "1048576"})
-  public int size;
-
   private MessageDigest digest;
-  private byte[] input;
 
   @Setup
   public void setup() throws GeneralSecurityException, NotAvailableException {
     digest = open(provider, algorithm);
-    input = Inputs.bytes(size, 1);
   }
 
   @Benchmark
