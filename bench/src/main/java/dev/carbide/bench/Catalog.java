@@ -1,0 +1,47 @@
+package dev.carbide.bench;
+
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+
+/** Every benchmark class the launcher runs, each with its availability probe. Add new ones here. */
+final class Catalog {
+  /** Returns normally if {@code provider} can run the benchmark for {@code algorithm}. */
+  interface Probe {
+    void run(String provider, String algorithm) throws Exception;
+  }
+
+  /** One benchmark class and the probe that mirrors its {@code @Setup}. */
+  record Entry(Class<? extends ProviderBenchmark> type, Probe probe) {
+    /** The values of the class's {@code algorithm} parameter, or a single null if it has none. */
+    List<String> algorithms() {
+      try {
+        return List.of(type.getField("algorithm").getAnnotation(Param.class).value());
+      } catch (NoSuchFieldException e) {
+        return Collections.singletonList(null);
+      }
+    }
+
+    /** The full names ("dev.carbide.bench.MacBenchmark.doFinal") of its benchmark methods. */
+    List<String> methods() {
+      return Arrays.stream(type.getMethods())
+          .filter(m -> m.isAnnotationPresent(Benchmark.class))
+          .map(Method::getName)
+          .sorted()
+          .map(name -> type.getName() + "." + name)
+          .toList();
+    }
+  }
+
+  static final List<Entry> ENTRIES =
+      List.of(
+          new Entry(MessageDigestBenchmark.class, MessageDigestBenchmark::probe),
+          new Entry(MacBenchmark.class, MacBenchmark::probe),
+          new Entry(SecureRandomBenchmark.class, SecureRandomBenchmark::probe),
+          new Entry(KdfBenchmark.class, KdfBenchmark::probe));
+
+  private Catalog() {}
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Runs the JMH suite (bench/) and prints a comparison table of Carbide against the JDK.
+# Usage: scripts/bench.sh [--quick | --smoke] [--filter REGEX] [--providers a,b] [--out DIR] [-Dname=value ...]
+#   --quick      1 fork, 1 warmup x 1 s, 2 measurements x 1 s per benchmark
+#   --smoke      1 warmup x 100 ms, 1 measurement x 100 ms: proves every benchmark still runs (CI)
+#   --filter     a regex on the benchmark's full name, e.g. 'Mac|MessageDigest.*digest'
+#   --providers  names from bench/src/main/java/dev/carbide/bench/Providers.java (default: all)
+#   --out        results directory (default: bench/target/results/<time>; bench/target/results/latest
+#                links to the newest)
+#   -Dname=value a JVM property for the launcher and the measured JVMs, e.g.
+#                -Dcarbide.openssl.path=system to measure Carbide on the system's OpenSSL 3.0
+# Builds bench/target/benchmarks.jar first (mvn package without tests) if any source is newer.
+# Needs JDK 25 (JAVA_HOME or java on PATH).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+usage() {
+  sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  exit "${1:-2}"
+}
+
+launcher_args=() jvm_args=() out= smoke=
+while (($#)); do
+  case $1 in
+    --quick) launcher_args+=("$1") ;;
+    --smoke) launcher_args+=("$1") smoke=1 ;;
+    --filter | --providers)
+      (($# >= 2)) || usage
+      launcher_args+=("$1" "$2")
+      shift
+      ;;
+    --out)
+      (($# >= 2)) || usage
+      out=$2
+      shift
+      ;;
+    -D*) jvm_args+=("$1") ;;
+    -h | --help) usage 0 ;;
+    *) echo "bench: unknown argument $1" >&2 && usage ;;
+  esac
+  shift
+done
+
+java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+version=$("$java" -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ { print $2 }')
+if ((${version:-0} < 25)); then
+  echo "bench: needs JDK 25 or later, but $java is ${version:-unknown}; set JAVA_HOME" >&2
+  exit 2
+fi
+
+jar=$root/bench/target/benchmarks.jar
+stale() {
+  [[ ! -f $jar ]] && return 0
+  local newer
+  newer=$(find "$root/pom.xml" "$root/bench/pom.xml" "$root/bench/src" "$root/provider/pom.xml" \
+    "$root/provider/src" "$root/native" -path "$root/native/build*" -prune -o -type f -newer "$jar" -print -quit)
+  [[ -n $newer ]]
+}
+if stale; then
+  echo "bench: building $jar" >&2
+  (cd "$root" && mvn -B -q -DskipTests -pl bench -am package)
+fi
+
+results=$root/bench/target/results
+out=${out:-$results/$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+if [[ $out == "$results"/* ]]; then
+  ln -sfn "$(basename "$out")" "$results/latest"
+fi
+
+# The measured JVMs that JMH forks inherit these options (and the jvm_args).
+"$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow ${jvm_args[@]+"${jvm_args[@]}"} \
+  -cp "$jar" dev.carbide.bench.BenchMain ${launcher_args[@]+"${launcher_args[@]}"} --out "$out"
+
+echo
+echo "Results: $out/results.json"
+if [[ -n $smoke ]]; then
+  echo "Smoke run: these numbers are not measurements (100 ms, mostly before the JIT)."
+fi
+python3 "$root/scripts/bench_table.py" "$out"
