@@ -29,6 +29,11 @@ ExceptionClass exception_classes[] = {
 
 jclass null_pointer_class = nullptr;
 
+size_t ArrayLength(JNIEnv* env, jarray array) {
+  AssertNothingPinned();
+  return static_cast<size_t>(env->GetArrayLength(array));
+}
+
 jclass GlobalClass(JNIEnv* env, const char* name) {
   jclass local = env->FindClass(name);
   if (local == nullptr) {
@@ -123,6 +128,22 @@ PinnedArray::~PinnedArray() {
   --pinned_count;
   env_->ReleasePrimitiveArrayCritical(array_, data_, commit_ ? 0 : JNI_ABORT);
 }
+
+SecretBytes::SecretBytes(size_t size) : data_(inline_), size_(size) {
+  if (size > sizeof(inline_)) {
+    heap_ = std::make_unique<uint8_t[]>(size);
+    data_ = heap_.get();
+  }
+}
+
+SecretBytes::SecretBytes(JNIEnv* env, jbyteArray array)
+    : SecretBytes(array != nullptr ? ArrayLength(env, array) : 0) {
+  if (size_ != 0) {
+    env->GetByteArrayRegion(array, 0, static_cast<jsize>(size_), reinterpret_cast<jbyte*>(data_));
+  }
+}
+
+SecretBytes::~SecretBytes() { Cleanse(data_, size_); }
 
 void CopyToArray(JNIEnv* env, const uint8_t* data, jint len, jbyteArray array, jint off) {
   CheckArrayRange(env, array, off, len);

@@ -12,7 +12,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <new>
+#include <span>
 #include <string>
 #include <type_traits>
 
@@ -152,6 +154,30 @@ void ForEachOutputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Produ
     done += chunk;
   }
 }
+
+// Native memory for one call's key, secret input or output, for engine calls that need a whole
+// input at once (keys, KDF inputs) rather than chunks: inline, on the caller's stack, up to
+// kStackCopyLimit bytes, on the heap beyond. Cleansed on destruction.
+class SecretBytes {
+ public:
+  // `size` uninitialised bytes.
+  explicit SecretBytes(size_t size);
+  // A copy of the whole of `array`; a null array gives zero bytes.
+  SecretBytes(JNIEnv* env, jbyteArray array);
+  ~SecretBytes();
+  SecretBytes(const SecretBytes&) = delete;
+  SecretBytes& operator=(const SecretBytes&) = delete;
+  uint8_t* data() noexcept { return data_; }
+  size_t size() const noexcept { return size_; }
+  std::span<uint8_t> span() noexcept { return {data_, size_}; }
+  std::span<const uint8_t> span() const noexcept { return {data_, size_}; }
+
+ private:
+  uint8_t inline_[kStackCopyLimit];
+  std::unique_ptr<uint8_t[]> heap_;
+  uint8_t* data_;
+  size_t size_;
+};
 
 // Copies `len` bytes from native memory into array[off, off + len). Checks the range first.
 void CopyToArray(JNIEnv* env, const uint8_t* data, jint len, jbyteArray array, jint off);

@@ -1,0 +1,32 @@
+package dev.carbide.kdf;
+
+/**
+ * The KDF family's natives (native/jni/kdf). Handle {@code hkdf} is a native HKDF over one digest,
+ * built once per digest and kept for the life of the process, so it is never freed and calls on it
+ * need no reachability fence. The native side is thread-safe.
+ */
+final class KdfNative {
+  private KdfNative() {}
+
+  // Modes of derive(); the values are the native HkdfMode's.
+  static final int EXTRACT = 0;
+  static final int EXPAND = 1;
+  static final int EXTRACT_THEN_EXPAND = 2;
+
+  /** The HKDF over the EVP_MD handle {@code md}, or 0 if md is 0 or OpenSSL lacks the HKDF. */
+  static native long find(long md);
+
+  /** HashLen, the length of a PRK. */
+  static native int hashSize(long hkdf);
+
+  /** The longest info the loaded OpenSSL accepts. */
+  static native int maxInfoSize(long hkdf);
+
+  /**
+   * Fills {@code out} (whose length is L) with the HKDF output of {@code mode}. {@code key} is the
+   * IKM, or the PRK for EXPAND; a null key, salt or info counts as empty. Throws
+   * InvalidAlgorithmParameterException if L is out of range, the PRK shorter than HashLen or the
+   * info too long.
+   */
+  static native void derive(long hkdf, int mode, byte[] key, byte[] salt, byte[] info, byte[] out);
+}
