@@ -17,6 +17,8 @@ import java.security.MessageDigestSpi;
 final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
   /** Matches the native side's stack-copy limit, so flushing the buffer never pins the array. */
   private static final int PENDING_CAPACITY = 1024;
+  /** The input of a flush that absorbs only the pending buffer; the natives reject null. */
+  private static final byte[] NO_INPUT = new byte[0];
 
   private final int size;
   private long ctx;
@@ -40,7 +42,7 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
   @Override
   protected void engineUpdate(byte input) {
     if (pendingLen == PENDING_CAPACITY) {
-      flush(null, 0, 0);
+      flush(NO_INPUT, 0, 0);
     }
     pending[pendingLen++] = input;
   }
