@@ -63,7 +63,9 @@ class DigestBadInputTest {
         bad("digest(byte[n], 0, -1)", d -> d.digest(out(d, 0), 0, -1)),
         bad("digest(byte[n], 1, n - 1)", d -> d.digest(out(d, 0), 1, n(d) - 1)),
         bad("digest(byte[2n], -5, -10)", d -> d.digest(out(d, n(d)), -5, -10)),
-        bad("digest(byte[2n], MIN_VALUE, n)", d -> d.digest(out(d, n(d)), Integer.MIN_VALUE, n(d))));
+        bad(
+            "digest(byte[2n], MIN_VALUE, n)",
+            d -> d.digest(out(d, n(d)), Integer.MIN_VALUE, n(d))));
   }
 
   private static int n(MessageDigest digest) {

@@ -4,7 +4,7 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import javax.crypto.Mac;
 
-/** The JDK's own providers, named explicitly: the reference every Carbide result is checked against. */
+/** The JDK's own providers, named explicitly: the reference for Carbide's results. */
 public final class Jdk {
   private Jdk() {}
 
