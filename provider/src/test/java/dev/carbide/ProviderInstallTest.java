@@ -36,7 +36,9 @@ class ProviderInstallTest {
     List<String> installed =
         Arrays.stream(Security.getProviders()).map(Provider::getName).collect(Collectors.toList());
     List<String> configured =
-        SecurityOverride.jdkProviderEntries().stream().map(e -> e.split("\\s+")[0]).collect(Collectors.toList());
+        SecurityOverride.jdkProviderEntries().stream()
+            .map(entry -> entry.split("\\s+")[0])
+            .collect(Collectors.toList());
     assertEquals(installed, configured);
   }
 

@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 /**
  * Runs a main class of the test sources in a fresh JVM: the java launcher and classpath of this
  * JVM, the same OpenSSL choice ({@code carbide.openssl.path}, unless the test sets its own) and
- * -Xcheck:jni, plus the options a test adds. Output goes to files, so a chatty child can never block on a full pipe.
+ * -Xcheck:jni, plus the options a test adds. Output goes to files, so a chatty child can never
+ * block on a full pipe.
  */
 public final class ChildJvm {
   private static final long TIMEOUT_SECONDS = 180;
@@ -64,7 +65,8 @@ public final class ChildJvm {
     command.add("-Xmx256m");
     command.add("-XX:+UseSerialGC");
     String openssl = System.getProperty("carbide.openssl.path");
-    if (openssl != null && options.stream().noneMatch(o -> o.startsWith("-Dcarbide.openssl.path="))) {
+    boolean ownChoice = options.stream().anyMatch(o -> o.startsWith("-Dcarbide.openssl.path="));
+    if (openssl != null && !ownChoice) {
       command.add("-Dcarbide.openssl.path=" + openssl);
     }
     if (!options.contains("-cp")) {

@@ -2,6 +2,7 @@ package dev.carbide.testing;
 
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.security.Security;
 import javax.crypto.Mac;
 
 /** The JDK's own providers, named explicitly: the reference for Carbide's results. */
@@ -29,5 +30,10 @@ public final class Jdk {
     } catch (GeneralSecurityException e) {
       throw new AssertionError("the JDK has no Mac " + algorithm, e);
     }
+  }
+
+  /** True if SunJCE has a Mac called {@code algorithm}. */
+  public static boolean hasMac(String algorithm) {
+    return Security.getProvider("SunJCE").getService("Mac", algorithm) != null;
   }
 }
