@@ -58,17 +58,19 @@ class DigestLookupTest {
         checked++;
       }
     }
-    // 12 digests: 12 OIDs in two forms, plus SHA, SHA1, SHA224 ... SHA512/256.
-    assertTrue(checked >= 12 * 2 + 8, "only " + checked + " aliases checked");
+    // Every digest has at least an OID, in two forms (MD5's came in JDK 18).
+    assertTrue(checked >= 2 * served.size() - 2, "only " + checked + " aliases checked");
   }
 
+  /** Carbide may know an alias an older JDK lacks, but never give one another meaning. */
   @Test
   void everyCarbideAliasMeansWhatItMeansToTheJdk() {
     Map<String, String> carbideAliases = aliases(Carbide.provider());
     assertFalse(carbideAliases.isEmpty());
     Map<String, String> jdkAliases = aliases(Security.getProvider("SUN"));
     carbideAliases.forEach(
-        (alias, standardName) -> assertEquals(jdkAliases.get(alias), standardName, alias));
+        (alias, standardName) ->
+            assertEquals(jdkAliases.getOrDefault(alias, standardName), standardName, alias));
   }
 
   @ParameterizedTest
