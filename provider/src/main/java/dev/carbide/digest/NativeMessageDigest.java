@@ -75,6 +75,11 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
     }
     int position = input.position();
     int len = input.limit() - position;
+    if (len <= PENDING_CAPACITY - pendingLen) {
+      input.get(pending, pendingLen, len); // small updates never cross JNI, whatever the buffer
+      pendingLen += len;
+      return;
+    }
     try {
       DigestNative.updateDirect(ctx, pending, pendingLen, input, position, len);
     } finally {
