@@ -93,6 +93,30 @@ class LoaderTest {
   }
 
   @Test
+  void theSecurityPropertyChoosesWhenTheSystemPropertyIsEmpty() throws Exception {
+    Path security = tempDir.resolve("system-openssl.security");
+    Files.writeString(security, "carbide.openssl.path=system\n");
+    ChildJvm.Result child =
+        ChildJvm.run(
+            List.of("-Dcarbide.openssl.path=", "-Djava.security.properties=" + security),
+            LoaderReport.class);
+    assertEquals(0, child.exitCode(), child::toString);
+    assertEquals("null", child.line("loadError\t"), child::toString);
+    assertFalse(extracted(child.line("libcrypto\t")), child::toString);
+  }
+
+  @Test
+  void aMissingOpensslFileLeavesAnEmptyProvider() throws Exception {
+    String missing = tempDir.resolve("missing/libcrypto.so.3").toString();
+    ChildJvm.Result child =
+        ChildJvm.run(List.of("-Dcarbide.openssl.path=" + missing), LoaderReport.class);
+    assertEquals(0, child.exitCode(), child::toString);
+    assertEquals("0", child.line("services\t"), child::toString);
+    assertTrue(child.line("loadError\t").contains(missing), child::toString);
+    assertEquals("SUN\t" + SHA256_ABC, child.line("sha256\t"), child::toString);
+  }
+
+  @Test
   void aMissingLibraryLeavesAnEmptyProviderAndTheJdkServes() throws Exception {
     ChildJvm.Result child =
         ChildJvm.run(
