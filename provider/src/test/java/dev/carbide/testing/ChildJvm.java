@@ -90,10 +90,16 @@ public final class ChildJvm {
         process.destroyForcibly().waitFor();
         throw new AssertionError("child JVM timed out: " + command);
       }
-      return new Result(
-          process.exitValue(),
-          Files.readString(stdout, StandardCharsets.UTF_8),
-          Files.readString(stderr, StandardCharsets.UTF_8));
+      Result result =
+          new Result(
+              process.exitValue(),
+              Files.readString(stdout, StandardCharsets.UTF_8),
+              Files.readString(stderr, StandardCharsets.UTF_8));
+      // -Xcheck:jni reports misuse as "WARNING in native method" or "FATAL ERROR in native method".
+      if (result.stderr.contains("in native method")) {
+        throw new AssertionError("JNI misuse in the child JVM:\n" + result);
+      }
+      return result;
     } finally {
       Files.deleteIfExists(stdout);
       Files.deleteIfExists(stderr);
