@@ -15,11 +15,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Carbide installed at priority 1 through {@code -Djava.security.properties}, in a fresh JVM, as a
@@ -57,10 +56,6 @@ class ProviderInstallTest {
     }
   }
 
-  static Stream<Installation> installations() {
-    return Stream.of(Installation.values());
-  }
-
   /** The directory or jar that holds the provider's classes. */
   static String providerLocation() throws Exception {
     var location = CarbideProvider.class.getProtectionDomain().getCodeSource().getLocation();
@@ -68,14 +63,14 @@ class ProviderInstallTest {
   }
 
   @ParameterizedTest
-  @MethodSource("installations")
+  @EnumSource(Installation.class)
   void carbideServesEverythingItRegistersWhenFirst(Installation installation) throws Exception {
     List<String> options = new ArrayList<>();
     options.add(SecurityOverride.carbideFirst(tempDir, installation.entry));
     if (installation.modulePath) {
       String provider = providerLocation();
       List<String> rest = new ArrayList<>(ChildJvm.classPath());
-      assertTrue(rest.remove(provider), "the provider is on the classpath: " + rest);
+      assertTrue(rest.remove(provider), "the provider is not on the classpath: " + rest);
       options.addAll(
           List.of("--module-path", provider, "-cp", String.join(File.pathSeparator, rest)));
     }
