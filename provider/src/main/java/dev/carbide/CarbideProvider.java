@@ -15,6 +15,11 @@ import java.util.function.Consumer;
  * The Carbide provider. Install it with {@code security.provider.1=Carbide} in a java.security
  * override, or with {@code Security.insertProviderAt(new CarbideProvider(), 1)}.
  *
+ * <p>The name "Carbide" is found through ServiceLoader with the jar on the classpath
+ * (META-INF/services) or on the module path (module-info's {@code provides}; service binding
+ * resolves the module, so no {@code --add-modules} is needed). The class name {@code
+ * dev.carbide.CarbideProvider} works in either place too. ProviderInstallTest checks all four.
+ *
  * <p>If the native library cannot be loaded, the provider registers no services, so every request
  * falls through to the next provider; {@link #loadError()} says why.
  */

@@ -50,6 +50,16 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
 
   @Override
   protected void engineUpdate(byte[] input, int offset, int len) {
+    // MessageDigest checks only that the range ends inside the array. The rest is checked here,
+    // before any state changes, as SUN does: an empty update is not checked at all.
+    if (len == 0) {
+      return;
+    }
+    if (offset < 0 || len < 0 || offset > input.length - len) {
+      throw new ArrayIndexOutOfBoundsException(
+          "Range [" + offset + ", " + offset + " + " + len + ") out of bounds for length "
+              + input.length);
+    }
     if (len <= CAPACITY - pendingLen) {
       scratch.put(pendingLen, input, offset, len);
       pendingLen += len;
@@ -66,6 +76,12 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
     }
     int position = input.position();
     int len = input.limit() - position;
+    if (len <= CAPACITY - pendingLen) {
+      scratch.put(pendingLen, input, position, len); // small updates never cross JNI
+      input.position(position + len);
+      pendingLen += len;
+      return;
+    }
     try {
       DigestNative.updateDirect(session, pendingLen, input, position, len);
     } finally {
@@ -96,12 +112,15 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
 
   @Override
   protected int engineDigest(byte[] buf, int offset, int len) throws DigestException {
-    // The same checks and messages as MessageDigestSpi's default.
+    // SUN's checks: a bad output range is a DigestException, and the message is kept.
     if (len < size) {
-      throw new DigestException("partial digests not returned");
+      throw new DigestException(
+          "the output length " + len + " is less than the digest length " + size);
     }
-    if (buf.length - offset < size) {
-      throw new DigestException("insufficient space in the output buffer to store the digest");
+    if (offset < 0 || offset > buf.length - len) {
+      throw new DigestException(
+          "the output range [" + offset + ", " + offset + " + " + len
+              + ") does not fit an array of length " + buf.length);
     }
     finish(buf, offset);
     return size;

@@ -1,0 +1,74 @@
+package dev.carbide.testing;
+
+import dev.carbide.CarbideProvider;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The main class of a child JVM that tests the native loader: prints what a fresh process got.
+ * Needs only the provider on the classpath.
+ * Lines (tab-separated): "services N" of a provider constructed here, "loadError TEXT|null",
+ * "version TEXT|error: ...", one "libcrypto PATH" per mapped libcrypto, and "sha256 PROVIDER HEX"
+ * for MessageDigest.getInstance("SHA-256") with no provider named, over "abc".
+ */
+public final class LoaderReport {
+  private LoaderReport() {}
+
+  public static void main(String[] args) throws Exception {
+    CarbideProvider provider = new CarbideProvider();
+    System.out.println("services\t" + provider.getServices().size());
+    System.out.println("loadError\t" + CarbideProvider.loadError());
+    String version;
+    try {
+      version = CarbideProvider.opensslVersion();
+    } catch (RuntimeException e) {
+      version = "error: " + e;
+    }
+    System.out.println("version\t" + version);
+    for (String path : mappedLibcrypto()) {
+      System.out.println("libcrypto\t" + path);
+    }
+    MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+    byte[] digest = sha256.digest("abc".getBytes(StandardCharsets.US_ASCII));
+    System.out.println(
+        "sha256\t" + sha256.getProvider().getName() + "\t" + HexFormat.of().formatHex(digest));
+  }
+
+  /** The distinct files named libcrypto.so* mapped into this process, from /proc/self/maps. */
+  public static List<String> mappedLibcrypto() throws IOException {
+    try (var lines = Files.lines(Path.of("/proc/self/maps"))) {
+      return lines
+          .map(line -> line.split("\\s+", 6))
+          .filter(fields -> fields.length == 6 && fields[5].contains("/libcrypto.so"))
+          .map(fields -> fields[5].trim())
+          .distinct()
+          .collect(Collectors.toList());
+    }
+  }
+
+  /**
+   * The version text compiled into the libcrypto the jar bundles ("OpenSSL 3.5.7 9 Jun 2026"), or
+   * null if the jar bundles none.
+   */
+  public static String bundledVersion() throws IOException {
+    try (InputStream in =
+        CarbideProvider.class.getResourceAsStream("/META-INF/native/linux-x86_64/libcrypto.so.3")) {
+      if (in == null) {
+        return null;
+      }
+      String text = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+      int start = text.indexOf("OpenSSL 3.");
+      if (start < 0) {
+        throw new IOException("the bundled libcrypto carries no version text");
+      }
+      return text.substring(start, text.indexOf('\0', start));
+    }
+  }
+}
