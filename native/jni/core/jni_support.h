@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <new>
 #include <string>
 #include <type_traits>
@@ -103,6 +104,19 @@ class PinnedArray {
   bool commit_;
 };
 
+// Cleanses `len` bytes at `data` when it goes out of scope: for native copies of Java data.
+class ScopedCleanse {
+ public:
+  ScopedCleanse(void* data, size_t len) noexcept : data_(data), len_(len) {}
+  ~ScopedCleanse() { Cleanse(data_, len_); }
+  ScopedCleanse(const ScopedCleanse&) = delete;
+  ScopedCleanse& operator=(const ScopedCleanse&) = delete;
+
+ private:
+  void* data_;
+  size_t len_;
+};
+
 // Calls `consume(const uint8_t* data, size_t len)` over array[off, off + len) in one or more
 // pieces, copying small inputs to the stack and pinning large ones chunk by chunk. Checks the range
 // first. The stack copy is cleansed afterwards, since inputs may be secret.
@@ -112,11 +126,7 @@ void ForEachInputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Consum
   if (len <= kStackCopyLimit) {
     uint8_t copy[kStackCopyLimit];
     env->GetByteArrayRegion(array, off, len, reinterpret_cast<jbyte*>(copy));
-    struct Wipe {
-      uint8_t* p;
-      size_t n;
-      ~Wipe() { Cleanse(p, n); }
-    } wipe{copy, static_cast<size_t>(len)};
+    ScopedCleanse wipe(copy, static_cast<size_t>(len));
     consume(static_cast<const uint8_t*>(copy), static_cast<size_t>(len));
     return;
   }
@@ -126,6 +136,25 @@ void ForEachInputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Consum
     consume(static_cast<const uint8_t*>(pinned.data() + off + done), static_cast<size_t>(chunk));
     done += chunk;
   }
+}
+
+// Calls `use(const uint8_t* data, size_t len)` once with a private native copy of
+// array[off, off + len), whole, and cleanses the copy afterwards: for keys and other secrets that
+// an engine needs in one piece. The copy is on the stack up to kStackCopyLimit and on the heap
+// beyond it; the Java array is never pinned. Checks the range first.
+template <typename Use>
+void WithSecretCopy(JNIEnv* env, jbyteArray array, jint off, jint len, Use&& use) {
+  CheckArrayRange(env, array, off, len);
+  uint8_t stack_copy[kStackCopyLimit];
+  std::unique_ptr<uint8_t[]> heap_copy;
+  uint8_t* copy = stack_copy;
+  if (len > kStackCopyLimit) {
+    heap_copy.reset(new uint8_t[static_cast<size_t>(len)]);
+    copy = heap_copy.get();
+  }
+  env->GetByteArrayRegion(array, off, len, reinterpret_cast<jbyte*>(copy));
+  ScopedCleanse wipe(copy, static_cast<size_t>(len));
+  use(static_cast<const uint8_t*>(copy), static_cast<size_t>(len));
 }
 
 // Copies `len` bytes from native memory into array[off, off + len). Checks the range first.
