@@ -66,12 +66,10 @@ class MacCrossCheckTest {
   @FieldSource("ALGORITHMS")
   void oneMegabyte(String algorithm) throws Exception {
     Random random = new Random(SEED ^ algorithm.hashCode() ^ 1);
-    SecretKey key = randomKey(random, random.nextInt(301));
+    Keyed keyed = Keyed.randomly(algorithm, random);
+    Mac ours = keyed.ours;
+    Mac jdk = keyed.jdk;
     byte[] message = bytes(random, (1 << 20) - random.nextInt(2));
-    Mac ours = Hmacs.carbide(algorithm);
-    Mac jdk = Hmacs.jdk(algorithm);
-    ours.init(key);
-    jdk.init(key);
     byte[] expected = jdk.doFinal(message);
     assertArrayEquals(expected, ours.doFinal(message), "one array, seed " + SEED);
     RandomFeeds.feed(RandomFeeds.of(ours), message, random);
@@ -84,11 +82,9 @@ class MacCrossCheckTest {
   @FieldSource("ALGORITHMS")
   void cloneMidStream(String algorithm) throws Exception {
     Random random = new Random(SEED ^ algorithm.hashCode() ^ 2);
-    SecretKey key = randomKey(random, random.nextInt(301));
-    Mac ours = Hmacs.carbide(algorithm);
-    Mac jdk = Hmacs.jdk(algorithm);
-    ours.init(key);
-    jdk.init(key);
+    Keyed keyed = Keyed.randomly(algorithm, random);
+    Mac ours = keyed.ours;
+    Mac jdk = keyed.jdk;
     // Short prefixes stay in Java's pending buffer; long ones have reached the native context.
     for (int prefixLength : new int[] {0, 10, 1000, 5000}) {
       byte[] prefix = bytes(random, prefixLength);
@@ -112,11 +108,9 @@ class MacCrossCheckTest {
   @FieldSource("ALGORITHMS")
   void resetDiscardsBufferedAndAbsorbedData(String algorithm) throws Exception {
     Random random = new Random(SEED ^ algorithm.hashCode() ^ 3);
-    SecretKey key = randomKey(random, random.nextInt(301));
-    Mac ours = Hmacs.carbide(algorithm);
-    Mac jdk = Hmacs.jdk(algorithm);
-    ours.init(key);
-    jdk.init(key);
+    Keyed keyed = Keyed.randomly(algorithm, random);
+    Mac ours = keyed.ours;
+    Mac jdk = keyed.jdk;
     for (int garbageLength : new int[] {0, 7, 1024, 4000}) {
       RandomFeeds.feed(RandomFeeds.of(ours), bytes(random, garbageLength), random);
       ours.reset();
@@ -129,11 +123,9 @@ class MacCrossCheckTest {
   @FieldSource("ALGORITHMS")
   void doFinalIntoAnArrayAtAnOffset(String algorithm) throws Exception {
     Random random = new Random(SEED ^ algorithm.hashCode() ^ 4);
-    SecretKey key = randomKey(random, random.nextInt(301));
-    Mac ours = Hmacs.carbide(algorithm);
-    Mac jdk = Hmacs.jdk(algorithm);
-    ours.init(key);
-    jdk.init(key);
+    Keyed keyed = Keyed.randomly(algorithm, random);
+    Mac ours = keyed.ours;
+    Mac jdk = keyed.jdk;
     byte[] message = bytes(random, 100);
     byte[] expected = jdk.doFinal(message);
     for (int offset : new int[] {0, 1, 17}) {
@@ -148,6 +140,17 @@ class MacCrossCheckTest {
           Arrays.copyOfRange(out, offset + expected.length, out.length));
     }
     assertEquals(expected.length, ours.getMacLength());
+  }
+
+  /** A Carbide and a SunJCE Mac, both keyed with one random key of 0 to 300 bytes. */
+  private record Keyed(Mac ours, Mac jdk) {
+    static Keyed randomly(String algorithm, Random random) throws Exception {
+      SecretKey key = randomKey(random, random.nextInt(301));
+      Keyed keyed = new Keyed(Hmacs.carbide(algorithm), Hmacs.jdk(algorithm));
+      keyed.ours.init(key);
+      keyed.jdk.init(key);
+      return keyed;
+    }
   }
 
   /** Random bytes under an arbitrary algorithm name, as HKDF's keys are; length 0 allowed. */
