@@ -7,8 +7,6 @@
 namespace carbide::jni {
 
 bool RegisterCoreNatives(JNIEnv* env);
-// The natives that digests and MACs share (message_natives.cc).
-bool RegisterMessageNatives(JNIEnv* env);
 bool RegisterDigestNatives(JNIEnv* env);
 bool RegisterMacNatives(JNIEnv* env);
 bool RegisterRandomNatives(JNIEnv* env);

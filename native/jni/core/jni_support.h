@@ -104,17 +104,11 @@ class PinnedArray {
   bool commit_;
 };
 
-// Cleanses `len` bytes at `data` when it goes out of scope: for native copies of Java data.
-class ScopedCleanse {
- public:
-  ScopedCleanse(void* data, size_t len) noexcept : data_(data), len_(len) {}
-  ~ScopedCleanse() { Cleanse(data_, len_); }
-  ScopedCleanse(const ScopedCleanse&) = delete;
-  ScopedCleanse& operator=(const ScopedCleanse&) = delete;
-
- private:
-  void* data_;
-  size_t len_;
+// Cleanses ptr[0, len) when it goes out of scope, also when an exception passes.
+struct CleanseOnExit {
+  uint8_t* ptr;
+  size_t len;
+  ~CleanseOnExit() { Cleanse(ptr, len); }
 };
 
 // Calls `consume(const uint8_t* data, size_t len)` over array[off, off + len) in one or more
@@ -126,7 +120,7 @@ void ForEachInputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Consum
   if (len <= kStackCopyLimit) {
     uint8_t copy[kStackCopyLimit];
     env->GetByteArrayRegion(array, off, len, reinterpret_cast<jbyte*>(copy));
-    ScopedCleanse wipe(copy, static_cast<size_t>(len));
+    CleanseOnExit wipe{copy, static_cast<size_t>(len)};
     consume(static_cast<const uint8_t*>(copy), static_cast<size_t>(len));
     return;
   }
@@ -134,6 +128,28 @@ void ForEachInputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Consum
     jint chunk = len - done < kCriticalChunk ? len - done : kCriticalChunk;
     PinnedArray pinned(env, array, /*commit=*/false);
     consume(static_cast<const uint8_t*>(pinned.data() + off + done), static_cast<size_t>(chunk));
+    done += chunk;
+  }
+}
+
+// Calls `produce(uint8_t* out, size_t len)` to fill array[off, off + len) in one or more pieces:
+// small outputs are produced on the stack, copied in and cleansed (outputs may be secret), large
+// ones are written straight into the array, pinned chunk by chunk. Checks the range first.
+// `produce` must make no JNI calls. If it throws, the array may hold part of the output.
+template <typename Produce>
+void ForEachOutputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Produce&& produce) {
+  CheckArrayRange(env, array, off, len);
+  if (len <= kStackCopyLimit) {
+    uint8_t out[kStackCopyLimit];
+    CleanseOnExit wipe{out, static_cast<size_t>(len)};
+    produce(out, static_cast<size_t>(len));
+    env->SetByteArrayRegion(array, off, len, reinterpret_cast<const jbyte*>(out));
+    return;
+  }
+  for (jint done = 0; done < len;) {
+    jint chunk = len - done < kCriticalChunk ? len - done : kCriticalChunk;
+    PinnedArray pinned(env, array, /*commit=*/true);
+    produce(pinned.data() + off + done, static_cast<size_t>(chunk));
     done += chunk;
   }
 }
@@ -153,7 +169,7 @@ void WithSecretCopy(JNIEnv* env, jbyteArray array, jint off, jint len, Use&& use
     copy = heap_copy.get();
   }
   env->GetByteArrayRegion(array, off, len, reinterpret_cast<jbyte*>(copy));
-  ScopedCleanse wipe(copy, static_cast<size_t>(len));
+  CleanseOnExit wipe{copy, static_cast<size_t>(len)};
   use(static_cast<const uint8_t*>(copy), static_cast<size_t>(len));
 }
 

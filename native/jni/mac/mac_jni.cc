@@ -1,17 +1,22 @@
-// Natives of dev.carbide.mac.MacNative: creating and keying HMAC contexts. Everything else a
-// context does goes through the shared message natives (../core/message_natives.h): a Mac is keyed
-// by one crossing (init) and then costs one crossing per short message (finish), which absorbs the
-// Java pending buffer, writes the tag and restarts under the same key.
+// Natives of dev.carbide.mac.MacNative. A Mac is keyed by one crossing (init); after that Java
+// buffers short updates in the session's scratch memory, so a short message costs one crossing
+// with primitive arguments: finish() absorbs the scratch bytes, leaves the tag there and restarts
+// under the same key.
 #include <jni.h>
 
 #include "../core/families.h"
 #include "../core/jni_support.h"
-#include "../core/message_natives.h"
+#include "../core/session.h"
+#include "../core/session_natives.h"
 #include "carbide/library.h"
 #include "carbide/mac.h"
 
 namespace carbide::jni {
 namespace {
+
+using HmacSession = Session<Hmac>;
+using HmacNatives = SessionNatives<Hmac>;
+static_assert(kScratchCapacity >= static_cast<jint>(kMaxMacSize), "tags are returned in scratch");
 
 jboolean Available(JNIEnv* env, jclass) {
   return Guard(env, [&] { return static_cast<jboolean>(FindMac("HMAC") != nullptr); });
@@ -21,14 +26,14 @@ jint Size(JNIEnv* env, jclass, jlong md) {
   return Guard(env, [&] { return static_cast<jint>(Hmac::SizeOf(&FromHandle<const EVP_MD>(md))); });
 }
 
-jlong NewContext(JNIEnv* env, jclass, jlong md) {
-  return Guard(env, [&] { return NewMessageHandle<Hmac>(&FromHandle<const EVP_MD>(md)); });
+jlong NewSession(JNIEnv* env, jclass, jlong md) {
+  return Guard(env, [&] { return ToHandle(new HmacSession(&FromHandle<const EVP_MD>(md))); });
 }
 
 // The key crosses as a native copy that is cleansed on the way out; OpenSSL keeps its own copy.
-void Init(JNIEnv* env, jclass, jlong ctx, jbyteArray key, jint off, jint len) {
+void Init(JNIEnv* env, jclass, jlong session, jbyteArray key, jint off, jint len) {
   Guard(env, [&] {
-    Hmac& hmac = EngineFromHandle<Hmac>(ctx);
+    Hmac& hmac = FromHandle<HmacSession>(session).engine();
     WithSecretCopy(env, key, off, len,
                    [&](const uint8_t* data, size_t n) { hmac.SetKey(data, n); });
   });
@@ -40,8 +45,15 @@ bool RegisterMacNatives(JNIEnv* env) {
   const JNINativeMethod methods[] = {
       Method("available", "()Z", Available),
       Method("size", "(J)I", Size),
-      Method("newContext", "(J)J", NewContext),
+      Method("newSession", "(J)J", NewSession),
+      Method("copySession", "(J)J", HmacNatives::Copy),
+      Method("freeSession", "(J)V", HmacNatives::Free),
+      Method("scratch", "(J)Ljava/nio/ByteBuffer;", HmacNatives::Scratch),
       Method("init", "(J[BII)V", Init),
+      Method("reset", "(J)V", HmacNatives::Reset),
+      Method("update", "(JI[BII)V", HmacNatives::Update),
+      Method("updateDirect", "(JILjava/nio/ByteBuffer;II)V", HmacNatives::UpdateDirect),
+      Method("finish", "(JI)I", HmacNatives::Finish),
   };
   return RegisterNatives(env, "dev/carbide/mac/MacNative", methods);
 }

@@ -1,21 +1,35 @@
 package dev.carbide.digest;
 
-import dev.carbide.internal.MessageContext;
+import dev.carbide.internal.NativeCleaner;
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.security.DigestException;
 import java.security.MessageDigestSpi;
 
 /**
- * A MessageDigest over one reusable native context, re-initialised in place for every message. The
- * buffering that makes a short message one JNI crossing is in {@link MessageContext}.
+ * A MessageDigest over one reusable native context.
+ *
+ * <p>Updates shorter than the pending buffer stay in Java; the native side sees them only when the
+ * buffer fills or at {@code digest()}, so a short message costs one JNI crossing and
+ * {@code update(byte)} costs none.
  */
 final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
+  /** Matches the native side's stack-copy limit, so flushing the buffer never pins the array. */
+  private static final int PENDING_CAPACITY = 1024;
+
   private final int size;
-  private MessageContext context;
+  private long ctx;
+  private Cleaner.Cleanable cleanable;
+  private byte[] pending = new byte[PENDING_CAPACITY];
+  private int pendingLen;
+  /** True once data has reached the native context since the last digest or reset. */
+  private boolean nativeDirty;
 
   NativeMessageDigest(long md, int size) {
     this.size = size;
-    this.context = new MessageContext(DigestNative.newContext(md));
+    this.ctx = DigestNative.newContext(md);
+    this.cleanable = NativeCleaner.register(this, ctx, DigestNative::freeContext);
   }
 
   @Override
@@ -25,23 +39,55 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
 
   @Override
   protected void engineUpdate(byte input) {
-    context.update(input);
+    if (pendingLen == PENDING_CAPACITY) {
+      flush(null, 0, 0);
+    }
+    pending[pendingLen++] = input;
   }
 
   @Override
   protected void engineUpdate(byte[] input, int offset, int len) {
-    context.update(input, offset, len);
+    if (len <= PENDING_CAPACITY - pendingLen) {
+      System.arraycopy(input, offset, pending, pendingLen, len);
+      pendingLen += len;
+    } else {
+      flush(input, offset, len);
+    }
   }
 
   @Override
   protected void engineUpdate(ByteBuffer input) {
-    context.update(input);
+    if (!input.isDirect()) {
+      super.engineUpdate(input); // heap buffers arrive as arrays through engineUpdate(byte[])
+      return;
+    }
+    int position = input.position();
+    int len = input.limit() - position;
+    try {
+      DigestNative.updateDirect(ctx, pending, pendingLen, input, position, len);
+    } finally {
+      Reference.reachabilityFence(this);
+      Reference.reachabilityFence(input);
+    }
+    pendingLen = 0;
+    nativeDirty = true;
+    input.position(position + len);
+  }
+
+  private void flush(byte[] input, int offset, int len) {
+    try {
+      DigestNative.update(ctx, pending, pendingLen, input, offset, len);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+    pendingLen = 0;
+    nativeDirty = true;
   }
 
   @Override
   protected byte[] engineDigest() {
     byte[] out = new byte[size];
-    context.finish(out, 0);
+    finish(out, 0);
     return out;
   }
 
@@ -52,21 +98,46 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
       throw new DigestException("partial digests not returned");
     }
     if (buf.length - offset < size) {
-      throw new DigestException("insufficient space in the output buffer to store the digest");
+      throw new DigestException(
+          "insufficient space in the output buffer to store the digest");
     }
-    context.finish(buf, offset);
+    finish(buf, offset);
     return size;
+  }
+
+  private void finish(byte[] out, int offset) {
+    try {
+      DigestNative.finish(ctx, pending, pendingLen, out, offset);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+    pendingLen = 0;
+    nativeDirty = false;
   }
 
   @Override
   protected void engineReset() {
-    context.reset();
+    pendingLen = 0;
+    if (nativeDirty) {
+      try {
+        DigestNative.reset(ctx);
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+      nativeDirty = false;
+    }
   }
 
   @Override
   public Object clone() throws CloneNotSupportedException {
     NativeMessageDigest copy = (NativeMessageDigest) super.clone();
-    copy.context = context.copy();
+    copy.pending = pending.clone();
+    try {
+      copy.ctx = DigestNative.copyContext(ctx);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+    copy.cleanable = NativeCleaner.register(copy, copy.ctx, DigestNative::freeContext);
     return copy;
   }
 }

@@ -1,6 +1,6 @@
 package dev.carbide.mac;
 
-import dev.carbide.internal.MessageContext;
+import dev.carbide.internal.NativeCleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.security.InvalidAlgorithmParameterException;
@@ -13,16 +13,34 @@ import javax.crypto.SecretKey;
 
 /**
  * An HMAC over one reusable native context, keyed once per {@code init} and restarted under the
- * same key after every {@code doFinal}. The buffering that makes a short message one JNI crossing
- * is in {@link MessageContext}.
+ * same key after every {@code doFinal}.
+ *
+ * <p>Updates that fit stay in the session's scratch memory, written from Java through a direct
+ * ByteBuffer; the native side sees them only when the buffer fills or at {@code doFinal()}. So a
+ * short message costs one JNI crossing with primitive arguments, and {@code update(byte)} costs
+ * none.
  */
 final class NativeMac extends MacSpi implements Cloneable {
+  private static final int CAPACITY = MacNative.SCRATCH_CAPACITY;
+  private static final byte[] ZEROS = new byte[64];
+
   private final int size;
-  private MessageContext context;
+  private long session;
+  private ByteBuffer scratch;
+  private int pendingLen;
+
+  /** True once data has reached the native context since the last doFinal, reset or init. */
+  private boolean nativeDirty;
 
   NativeMac(long md, int size) {
     this.size = size;
-    this.context = new MessageContext(MacNative.newContext(md));
+    attach(MacNative.newSession(md));
+  }
+
+  private void attach(long newSession) {
+    session = newSession;
+    NativeCleaner.register(this, newSession, MacNative::freeSession);
+    scratch = MacNative.scratch(newSession);
   }
 
   @Override
@@ -40,12 +58,13 @@ final class NativeMac extends MacSpi implements Cloneable {
     }
     byte[] encoded = rawKeyBytes(key);
     try {
-      MacNative.init(context.handle(), encoded, 0, encoded.length);
+      MacNative.init(session, encoded, 0, encoded.length);
     } finally {
       Arrays.fill(encoded, (byte) 0);
-      Reference.reachabilityFence(context);
+      Reference.reachabilityFence(this);
     }
-    context.restarted();
+    pendingLen = 0;
+    nativeDirty = false;
   }
 
   /**
@@ -69,23 +88,73 @@ final class NativeMac extends MacSpi implements Cloneable {
 
   @Override
   protected void engineUpdate(byte input) {
-    context.update(input);
+    if (pendingLen == CAPACITY) {
+      flush(null, 0, 0);
+    }
+    scratch.put(pendingLen++, input);
   }
 
   @Override
   protected void engineUpdate(byte[] input, int offset, int len) {
-    context.update(input, offset, len);
+    if (len <= CAPACITY - pendingLen) {
+      scratch.put(pendingLen, input, offset, len);
+      pendingLen += len;
+    } else {
+      flush(input, offset, len);
+    }
   }
 
   @Override
   protected void engineUpdate(ByteBuffer input) {
-    context.update(input);
+    int position = input.position();
+    int len = input.limit() - position;
+    if (len <= CAPACITY - pendingLen) {
+      // A bulk copy into scratch is cheaper than a crossing, whatever the kind of buffer.
+      scratch.put(pendingLen, input, position, len);
+      pendingLen += len;
+      input.position(position + len);
+    } else if (input.isDirect()) {
+      updateDirect(input, position, len); // zero-copy, read-only buffers included
+    } else {
+      super.engineUpdate(input); // heap buffers arrive as arrays through engineUpdate(byte[])
+    }
+  }
+
+  private void updateDirect(ByteBuffer input, int position, int len) {
+    try {
+      MacNative.updateDirect(session, pendingLen, input, position, len);
+    } finally {
+      Reference.reachabilityFence(this);
+      Reference.reachabilityFence(input);
+    }
+    pendingLen = 0;
+    nativeDirty = true;
+    input.position(position + len);
+  }
+
+  private void flush(byte[] input, int offset, int len) {
+    try {
+      MacNative.update(session, pendingLen, input, offset, len);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+    pendingLen = 0;
+    nativeDirty = true;
   }
 
   @Override
   protected byte[] engineDoFinal() {
+    try {
+      MacNative.finish(session, pendingLen);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
     byte[] out = new byte[size];
-    context.finish(out, 0);
+    scratch.get(0, out, 0, size);
+    // An HMAC output is often a key (HKDF's PRK and traffic secrets), so it does not linger.
+    scratch.put(0, ZEROS, 0, size);
+    pendingLen = 0;
+    nativeDirty = false;
     return out;
   }
 
@@ -93,13 +162,25 @@ final class NativeMac extends MacSpi implements Cloneable {
   protected void engineReset() {
     // Mac.doFinal() calls this right after engineDoFinal(), which has already restarted the
     // native context: then there is nothing to do and no crossing.
-    context.reset();
+    pendingLen = 0;
+    if (nativeDirty) {
+      try {
+        MacNative.reset(session);
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+      nativeDirty = false;
+    }
   }
 
   @Override
   public Object clone() throws CloneNotSupportedException {
     NativeMac copy = (NativeMac) super.clone();
-    copy.context = context.copy();
+    try {
+      copy.attach(MacNative.copySession(session));
+    } finally {
+      Reference.reachabilityFence(this);
+    }
     return copy;
   }
 }

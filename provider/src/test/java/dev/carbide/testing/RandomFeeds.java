@@ -3,7 +3,6 @@ package dev.carbide.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.util.Random;
 import javax.crypto.Mac;
 
@@ -16,7 +15,7 @@ import javax.crypto.Mac;
 public final class RandomFeeds {
   private RandomFeeds() {}
 
-  /** The update forms that MessageDigest and Mac (and Signature) share. */
+  /** The update forms that Mac, MessageDigest and Signature share. */
   public interface Sink {
     void update(byte input) throws Exception;
 
@@ -40,25 +39,6 @@ public final class RandomFeeds {
       @Override
       public void update(ByteBuffer input) {
         mac.update(input);
-      }
-    };
-  }
-
-  public static Sink of(MessageDigest digest) {
-    return new Sink() {
-      @Override
-      public void update(byte input) {
-        digest.update(input);
-      }
-
-      @Override
-      public void update(byte[] input, int offset, int length) {
-        digest.update(input, offset, length);
-      }
-
-      @Override
-      public void update(ByteBuffer input) {
-        digest.update(input);
       }
     };
   }
