@@ -154,6 +154,13 @@ void ForEachOutputChunk(JNIEnv* env, jbyteArray array, jint off, jint len, Produ
   }
 }
 
+// Copies `len` bytes from native memory into array[off, off + len). Checks the range first.
+void CopyToArray(JNIEnv* env, const uint8_t* data, jint len, jbyteArray array, jint off);
+
+// Returns the address of buffer's byte at `position`, after checking that
+// [position, position + len) lies inside the direct buffer.
+uint8_t* DirectBufferRange(JNIEnv* env, jobject buffer, jint position, jint len);
+
 // Calls `use(const uint8_t* data, size_t len)` once with a private native copy of
 // array[off, off + len), whole, and cleanses the copy afterwards: for keys and other secrets that
 // an engine needs in one piece. The copy is on the stack up to kStackCopyLimit and on the heap
@@ -172,13 +179,6 @@ void WithSecretCopy(JNIEnv* env, jbyteArray array, jint off, jint len, Use&& use
   CleanseOnExit wipe{copy, static_cast<size_t>(len)};
   use(static_cast<const uint8_t*>(copy), static_cast<size_t>(len));
 }
-
-// Copies `len` bytes from native memory into array[off, off + len). Checks the range first.
-void CopyToArray(JNIEnv* env, const uint8_t* data, jint len, jbyteArray array, jint off);
-
-// Returns the address of buffer's byte at `position`, after checking that
-// [position, position + len) lies inside the direct buffer.
-uint8_t* DirectBufferRange(JNIEnv* env, jobject buffer, jint position, jint len);
 
 // One row of a natives table: JNI's struct wants mutable strings for historical reasons only.
 template <typename Fn>
