@@ -143,6 +143,11 @@ SecretBytes::SecretBytes(JNIEnv* env, jbyteArray array)
   }
 }
 
+SecretBytes::SecretBytes(JNIEnv* env, jbyteArray array, jint off, jint len)
+    : SecretBytes((CheckArrayRange(env, array, off, len), static_cast<size_t>(len))) {
+  env->GetByteArrayRegion(array, off, len, reinterpret_cast<jbyte*>(data_));
+}
+
 SecretBytes::~SecretBytes() { Cleanse(data_, size_); }
 
 void CopyToArray(JNIEnv* env, const uint8_t* data, jint len, jbyteArray array, jint off) {

@@ -164,6 +164,8 @@ class SecretBytes {
   explicit SecretBytes(size_t size);
   // A copy of the whole of `array`; a null array gives zero bytes.
   SecretBytes(JNIEnv* env, jbyteArray array);
+  // A copy of array[off, off + len), after checking the range. The array is never pinned.
+  SecretBytes(JNIEnv* env, jbyteArray array, jint off, jint len);
   ~SecretBytes();
   SecretBytes(const SecretBytes&) = delete;
   SecretBytes& operator=(const SecretBytes&) = delete;

@@ -1,0 +1,67 @@
+// HMAC over a reusable EVP_MAC_CTX that is keyed once and restarted cheaply for every message.
+#pragma once
+
+#include <openssl/evp.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "carbide/owned.h"
+
+namespace carbide {
+
+// The largest output of any HMAC we serve, for stack buffers.
+inline constexpr size_t kMaxMacSize = EVP_MAX_MD_SIZE;
+
+// One HMAC computation at a time. SetKey does the expensive work (hashing a long key, computing
+// the inner and outer pads) once; every later message under the same key only restarts from the
+// saved inner state, which is what makes short messages cheap.
+// Not thread-safe: one owner at a time, as a JCA engine is.
+class Hmac {
+ public:
+  // `md` comes from FindDigest and must be non-null. Throws Error(kProvider) if the loaded OpenSSL
+  // offers no HMAC, or Error(kOutOfMemory) if the context cannot be allocated. The new object has
+  // no key: Update, Finish and Reset need SetKey first.
+  explicit Hmac(const EVP_MD* md);
+
+  // Copies the key and the running state of `other`, so that both continue independently
+  // (clone()). Copying an object without a key gives another object without a key.
+  Hmac(const Hmac& other);
+  Hmac& operator=(const Hmac&) = delete;
+
+  // Length of the HMAC with digest `md`, in bytes.
+  static size_t SizeOf(const EVP_MD* md) noexcept;
+
+  // Length of the output of Finish, in bytes.
+  size_t size() const noexcept { return size_; }
+
+  // True once SetKey has succeeded.
+  bool keyed() const noexcept { return keyed_; }
+
+  // Keys the HMAC with `len` bytes at `key` (which may be null when len is 0; an empty key is
+  // valid, as in SunJCE) and starts a new message, discarding any data absorbed so far. OpenSSL
+  // keeps its own copy of the key, which it cleanses when freed; the caller cleanses `key`.
+  void SetKey(const uint8_t* key, size_t len);
+
+  // Discards any data absorbed so far and starts a new message under the same key. Does nothing
+  // if there is no key yet.
+  void Reset();
+
+  // Absorbs `len` bytes at `data` (which may be null when len is 0). Throws Error(kIllegalState)
+  // if there is no key.
+  void Update(const uint8_t* data, size_t len);
+
+  // Writes the HMAC of the message to `out`, which must hold size() bytes, then starts a new
+  // message under the same key. Returns size(). Throws Error(kIllegalState) if there is no key.
+  size_t Finish(uint8_t* out);
+
+ private:
+  void RequireKey() const;
+
+  MacCtxPtr ctx_;
+  const EVP_MD* md_;
+  size_t size_;
+  bool keyed_ = false;
+};
+
+}  // namespace carbide
