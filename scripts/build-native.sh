@@ -2,7 +2,9 @@
 # Builds the C++ engine and libcarbide.so with CMake against the bundled OpenSSL 3.5, then copies
 # libcarbide.so and that libcrypto.so.3 to where the jar picks them up.
 # Usage: build-native.sh BUILD_DIR OUTPUT_DIR
-# CARBIDE_OPENSSL_PREFIX names an OpenSSL install to use instead of building one.
+# CARBIDE_OPENSSL_PREFIX names an OpenSSL install to use instead of building one. The paths are
+# passed explicitly because CMake caches what FindOpenSSL found, and a stale cache would silently
+# keep an earlier OpenSSL.
 set -euo pipefail
 build_dir=$1
 output_dir=$2
@@ -13,7 +15,8 @@ java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)"
 
 mkdir -p "$build_dir"
 cmake -S "$root/native" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release \
-  -DOPENSSL_ROOT_DIR="$prefix" -DJAVA_HOME="$java_home" >"$build_dir.configure.log" 2>&1 ||
+  -DOPENSSL_ROOT_DIR="$prefix" \
+  -DOPENSSL_INCLUDE_DIR="$prefix/include" -DOPENSSL_CRYPTO_LIBRARY="$prefix/lib/libcrypto.so" -DJAVA_HOME="$java_home" >"$build_dir.configure.log" 2>&1 ||
   { cat "$build_dir.configure.log" >&2; exit 1; }
 cmake --build "$build_dir" --parallel "$(nproc)"
 

@@ -9,7 +9,8 @@ prefix=${CARBIDE_OPENSSL_PREFIX:-$("$root/scripts/build-openssl.sh" | tail -n 1)
 java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}
 
 cmake -S "$root/native" -B "$build_dir" -DCMAKE_BUILD_TYPE=Debug -DCARBIDE_SANITIZE=ON \
-  -DCARBIDE_BENCH=OFF -DOPENSSL_ROOT_DIR="$prefix" -DJAVA_HOME="$java_home" >/dev/null
+  -DCARBIDE_BENCH=OFF -DOPENSSL_ROOT_DIR="$prefix" \
+  -DOPENSSL_INCLUDE_DIR="$prefix/include" -DOPENSSL_CRYPTO_LIBRARY="$prefix/lib/libcrypto.so" -DJAVA_HOME="$java_home" >/dev/null
 cmake --build "$build_dir" --parallel "$(nproc)" >/dev/null
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   CARBIDE_TESTVECTORS=${CARBIDE_TESTVECTORS:-$root/../shared/testvectors} \
