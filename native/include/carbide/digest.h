@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "carbide/owned.h"
+#include "carbide/sha_functions.h"
 
 namespace carbide {
 
@@ -51,16 +52,11 @@ class Digest {
   size_t Finish(uint8_t* out);
 
  private:
-  enum class Path { kEvp, kSha1, kSha224, kSha256, kSha384, kSha512 };
-  static Path ChoosePath(const EVP_MD* md);
-
-  MdCtxPtr ctx_;  // null unless path_ is kEvp
+  MdCtxPtr ctx_;  // null when sha_ is set
   const EVP_MD* md_;
   size_t size_;
-  Path path_;
-  // The low-level context (SHA_CTX, SHA256_CTX or SHA512_CTX), kept opaque here so that the
-  // header needs no deprecated declarations.
-  alignas(16) unsigned char low_level_[256];
+  const internal::ShaFunctions* sha_;  // the low-level path, or null for EVP
+  internal::ShaState state_;           // the low-level state when sha_ is set
 };
 
 }  // namespace carbide

@@ -1,4 +1,4 @@
-// HMAC over a reusable EVP_MAC_CTX that is keyed once and restarted cheaply for every message.
+// HMAC, keyed once and restarted cheaply for every message.
 #pragma once
 
 #include <openssl/evp.h>
@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "carbide/owned.h"
+#include "carbide/sha_functions.h"
 
 namespace carbide {
 
@@ -17,6 +18,12 @@ inline constexpr size_t kMaxMacSize = EVP_MAX_MD_SIZE;
 // the inner and outer pads) once; every later message under the same key only restarts from the
 // saved inner state, which is what makes short messages cheap.
 // Not thread-safe: one owner at a time, as a JCA engine is.
+//
+// With SHA-1 and SHA-2 from OpenSSL's default provider, HMAC (RFC 2104) is computed here over
+// OpenSSL's low-level hash functions: the states after the inner and outer pad blocks are kept,
+// and a message costs plain copies of them. OpenSSL's own EVP_MAC restarts by duplicating digest
+// contexts, which allocates twice per message and made a 64-byte HMAC-SHA256 slower than the
+// JDK's. SHA-3 and any digest of another provider (a FIPS provider above all) use EVP_MAC.
 class Hmac {
  public:
   // `md` comes from FindDigest and must be non-null. Throws Error(kProvider) if the loaded OpenSSL
@@ -28,6 +35,9 @@ class Hmac {
   // (clone()). Copying an object without a key gives another object without a key.
   Hmac(const Hmac& other);
   Hmac& operator=(const Hmac&) = delete;
+
+  // Cleanses the pad states, which are as good as the key.
+  ~Hmac();
 
   // Length of the HMAC with digest `md`, in bytes.
   static size_t SizeOf(const EVP_MD* md) noexcept;
@@ -58,10 +68,16 @@ class Hmac {
  private:
   void RequireKey() const;
 
-  MacCtxPtr ctx_;
+  MacCtxPtr ctx_;  // the EVP_MAC path; null when sha_ is set
   const EVP_MD* md_;
   size_t size_;
   bool keyed_ = false;
+  // The low-level path: the hash functions, the states after the inner and outer pad blocks, and
+  // the state of the message being absorbed.
+  const internal::ShaFunctions* sha_;
+  internal::ShaState inner_{};
+  internal::ShaState outer_{};
+  internal::ShaState running_{};
 };
 
 }  // namespace carbide

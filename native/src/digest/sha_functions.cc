@@ -1,0 +1,66 @@
+// The low-level SHA API is deprecated in OpenSSL 3 but exported by every 3.x libcrypto; the
+// macros must precede every OpenSSL header, so they come before our own.
+#undef OPENSSL_NO_DEPRECATED
+#define OPENSSL_SUPPRESS_DEPRECATED
+// clang-format off
+#include "carbide/sha_functions.h"
+// clang-format on
+
+#include <openssl/provider.h>
+#include <openssl/sha.h>
+
+#include <string_view>
+
+namespace carbide::internal {
+namespace {
+
+static_assert(sizeof(SHA512_CTX) <= sizeof(ShaState) && sizeof(SHA256_CTX) <= sizeof(ShaState) &&
+              sizeof(SHA_CTX) <= sizeof(ShaState));
+
+template <typename Ctx>
+Ctx* As(ShaState* state) {
+  return reinterpret_cast<Ctx*>(state->bytes);
+}
+
+// One row per algorithm; the OpenSSL functions return 1 unconditionally for valid contexts.
+template <typename Ctx, int (*Init)(Ctx*), int (*Update)(Ctx*, const void*, size_t),
+          int (*Final)(unsigned char*, Ctx*)>
+constexpr ShaFunctions Functions(size_t block_size, size_t digest_size) {
+  return {
+      block_size,
+      digest_size,
+      [](ShaState* state) { Init(As<Ctx>(state)); },
+      [](ShaState* state, const uint8_t* data, size_t len) { Update(As<Ctx>(state), data, len); },
+      [](uint8_t* out, ShaState* state) { Final(out, As<Ctx>(state)); },
+  };
+}
+
+struct Entry {
+  const char* name;
+  ShaFunctions functions;
+};
+
+const Entry kEntries[] = {
+    {"SHA1", Functions<SHA_CTX, SHA1_Init, SHA1_Update, SHA1_Final>(64, 20)},
+    {"SHA2-224", Functions<SHA256_CTX, SHA224_Init, SHA224_Update, SHA224_Final>(64, 28)},
+    {"SHA2-256", Functions<SHA256_CTX, SHA256_Init, SHA256_Update, SHA256_Final>(64, 32)},
+    {"SHA2-384", Functions<SHA512_CTX, SHA384_Init, SHA384_Update, SHA384_Final>(128, 48)},
+    {"SHA2-512", Functions<SHA512_CTX, SHA512_Init, SHA512_Update, SHA512_Final>(128, 64)},
+};
+
+}  // namespace
+
+const ShaFunctions* FindShaFunctions(const EVP_MD* md) {
+  const OSSL_PROVIDER* provider = EVP_MD_get0_provider(md);
+  if (provider == nullptr || std::string_view(OSSL_PROVIDER_get0_name(provider)) != "default") {
+    return nullptr;
+  }
+  for (const auto& entry : kEntries) {
+    if (EVP_MD_is_a(md, entry.name)) {
+      return &entry.functions;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace carbide::internal
