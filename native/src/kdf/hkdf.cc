@@ -22,7 +22,7 @@ namespace {
 const uint8_t kZeros[EVP_MAX_MD_SIZE] = {};
 
 // The info lengths OpenSSL releases accept, largest first (see Hkdf::max_info_size).
-constexpr size_t kInfoSizeLimits[] = {32 * 1024, 1024};
+constexpr size_t kInfoSizeLimits[] = {size_t{32} * 1024, 1024};
 
 OSSL_PARAM OctetParam(const char* key, std::span<const uint8_t> bytes) {
   const uint8_t* data = bytes.empty() ? kZeros : bytes.data();
