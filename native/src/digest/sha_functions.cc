@@ -25,7 +25,7 @@ Ctx* As(ShaState* state) {
 // One row per algorithm; the OpenSSL functions return 1 unconditionally for valid contexts.
 template <typename Ctx, int (*Init)(Ctx*), int (*Update)(Ctx*, const void*, size_t),
           int (*Final)(unsigned char*, Ctx*)>
-constexpr ShaFunctions Functions(size_t block_size, size_t digest_size) {
+constexpr ShaFunctions Functions(size_t block_size, size_t digest_size) noexcept {
   return {
       block_size,
       digest_size,
@@ -40,7 +40,7 @@ struct Entry {
   ShaFunctions functions;
 };
 
-const Entry kEntries[] = {
+constexpr Entry kEntries[] = {
     {"SHA1", Functions<SHA_CTX, SHA1_Init, SHA1_Update, SHA1_Final>(64, 20)},
     {"SHA2-224", Functions<SHA256_CTX, SHA224_Init, SHA224_Update, SHA224_Final>(64, 28)},
     {"SHA2-256", Functions<SHA256_CTX, SHA256_Init, SHA256_Update, SHA256_Final>(64, 32)},
