@@ -1,7 +1,10 @@
 // Natives of dev.carbide.kdf.KdfNative. A derivation is one crossing: the inputs are copied in
-// (small, and wanted whole by OpenSSL), the output copied out, and both native copies cleansed.
+// (small, and wanted whole by the engine), the output copied out, and both native copies
+// cleansed.
 #include <jni.h>
 
+#include <algorithm>
+#include <limits>
 #include <string>
 
 #include "../core/families.h"
@@ -22,9 +25,12 @@ jint HashSize(JNIEnv* env, jclass, jlong hkdf) {
   return Guard(env, [&] { return static_cast<jint>(FromHandle<const Hkdf>(hkdf).hash_size()); });
 }
 
+// An HKDF with no info limit says Integer.MAX_VALUE: no Java array is longer.
 jint MaxInfoSize(JNIEnv* env, jclass, jlong hkdf) {
-  return Guard(env,
-               [&] { return static_cast<jint>(FromHandle<const Hkdf>(hkdf).max_info_size()); });
+  return Guard(env, [&] {
+    size_t limit = FromHandle<const Hkdf>(hkdf).max_info_size();
+    return static_cast<jint>(std::min<size_t>(limit, std::numeric_limits<jint>::max()));
+  });
 }
 
 HkdfMode ToMode(jint mode) {

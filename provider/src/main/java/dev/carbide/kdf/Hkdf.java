@@ -48,7 +48,10 @@ final class Hkdf {
     return 255 * hashLength;
   }
 
-  /** The longest info the loaded OpenSSL accepts (RFC 5869 has no limit). */
+  /**
+   * The longest info accepted: Integer.MAX_VALUE, as RFC 5869 and SunJCE set no limit, unless the
+   * digest comes from a FIPS provider, whose HKDF runs in OpenSSL and caps it (32 KiB or 1 KiB).
+   */
   int maxInfoLength() {
     return maxInfoLength;
   }
@@ -97,6 +100,7 @@ final class Hkdf {
           "Requested length exceeds maximum allowed length");
     }
     if (info != null && info.length > maxInfoLength) {
+      // Only a FIPS provider's HKDF gets here: refused as unsupported, so the JCA can fall back.
       throw new InvalidAlgorithmParameterException(
           "info longer than " + maxInfoLength + " bytes is not supported by the loaded OpenSSL");
     }

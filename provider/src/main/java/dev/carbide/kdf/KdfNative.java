@@ -19,7 +19,7 @@ final class KdfNative {
   /** HashLen, the length of a PRK. */
   static native int hashSize(long hkdf);
 
-  /** The longest info the loaded OpenSSL accepts. */
+  /** The longest info accepted: Integer.MAX_VALUE unless OpenSSL's HKDF (FIPS) caps it. */
   static native int maxInfoSize(long hkdf);
 
   /**

@@ -97,7 +97,10 @@ class DigestBadInputTest {
         Throwable expected = failure(bad.call, sun);
         Throwable actual = failure(bad.call, carbide);
         assertEquals(type(expected), type(actual), () -> Seeds.replay(context) + ": " + actual);
-        if (actual != null && actual.getStackTrace()[0].getClassName().startsWith("dev.carbide")) {
+        // The JIT may drop the stack trace of an exception thrown often (fast throw), so an empty
+        // trace proves nothing either way.
+        StackTraceElement[] trace = actual == null ? new StackTraceElement[0] : actual.getStackTrace();
+        if (trace.length > 0 && trace[0].getClassName().startsWith("dev.carbide")) {
           assertNotNull(actual.getMessage(), "Carbide's exceptions explain themselves");
         }
 

@@ -195,25 +195,32 @@ class HkdfKdfContractTest {
   }
 
   /**
-   * OpenSSL caps the info (32 KiB); beyond it Carbide refuses the input, and a KDF that chose no
-   * provider yet moves on to SunJCE and gets SunJCE's answer.
+   * SunJCE accepts an info of any length, and so does Carbide (past OpenSSL's 32 KiB cap), and a
+   * KDF at priority 1 stays with Carbide for it.
    */
   @Test
-  void overlongInfoFallsBackToTheNextProvider() throws Exception {
-    byte[] info = new byte[32 * 1024 + 1];
-    HKDFParameterSpec spec = HKDFParameterSpec.ofExtract().addIKM(IKM).thenExpand(info, 32);
-    assertThrows(
-        InvalidAlgorithmParameterException.class,
-        () -> SunJceComparison.carbide("HKDF-SHA256").deriveData(spec));
-    byte[] expected = SunJceComparison.sunJce("HKDF-SHA256").deriveData(spec);
+  void longInfoAsSunJce() throws Exception {
+    byte[] info = new byte[256 * 1024 + 1];
+    java.util.Arrays.fill(info, (byte) 0x3c);
+    for (String algorithm : SunJceComparison.ALGORITHMS) {
+      assertSameOutcome(
+          algorithm,
+          k -> k.deriveData(HKDFParameterSpec.ofExtract().addIKM(IKM).thenExpand(info, 80)),
+          "extract then expand");
+      assertSameOutcome(
+          algorithm,
+          k ->
+              k.deriveData(
+                  HKDFParameterSpec.expandOnly(new SecretKeySpec(PRK, "Generic"), info, 80)),
+          "expand");
+    }
     Security.insertProviderAt(Carbide.provider(), 1);
     try {
-      KDF normal = KDF.getInstance("HKDF-SHA256");
-      normal.deriveData(HKDFParameterSpec.ofExtract().addIKM(IKM).thenExpand(null, 32));
-      assertEquals("Carbide", normal.getProviderName());
-      KDF delayed = KDF.getInstance("HKDF-SHA256");
-      assertArrayEquals(expected, delayed.deriveData(spec));
-      assertEquals("SunJCE", delayed.getProviderName());
+      KDF kdf = KDF.getInstance("HKDF-SHA256");
+      HKDFParameterSpec spec = HKDFParameterSpec.ofExtract().addIKM(IKM).thenExpand(info, 32);
+      assertArrayEquals(
+          SunJceComparison.sunJce("HKDF-SHA256").deriveData(spec), kdf.deriveData(spec));
+      assertEquals("Carbide", kdf.getProviderName());
     } finally {
       Security.removeProvider(Carbide.provider().getName());
     }
