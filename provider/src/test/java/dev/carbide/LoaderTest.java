@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The native loader: which libcrypto a process gets for each setting of carbide.openssl.path
- * (bundled, system, a file), that only one libcrypto is ever mapped, and that a library that
- * cannot be loaded leaves an empty provider and the JDK's services, never an exception.
+ * (bundled, system, a file), that only one libcrypto is ever mapped, and that a library that cannot
+ * be loaded leaves an empty provider and the JDK's services, never an exception.
  */
 class LoaderTest {
   private static final String SHA256_ABC =

@@ -5,8 +5,8 @@ import java.util.function.LongConsumer;
 
 /**
  * Frees native objects when their Java owner becomes unreachable. Owners keep themselves reachable
- * across each native call with {@code Reference.reachabilityFence}, so a context is never freed
- * in the middle of a call.
+ * across each native call with {@code Reference.reachabilityFence}, so a context is never freed in
+ * the middle of a call.
  */
 public final class NativeCleaner {
   private static final Cleaner CLEANER = Cleaner.create();

@@ -89,7 +89,8 @@ public final class NativeLibrary {
   // Owner-only, so no other user can swap the library between extraction and loading.
   private static Path privateDirectory() throws IOException {
     return Files.createTempDirectory(
-        "carbide-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        "carbide-",
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
   }
 
   private static Path extract(String name, Path dir) throws IOException {

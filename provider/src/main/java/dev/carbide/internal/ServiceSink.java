@@ -94,12 +94,7 @@ public final class ServiceSink {
 
     CarbideService(Provider provider, Entry entry) {
       super(
-          provider,
-          entry.type,
-          entry.algorithm,
-          entry.className,
-          entry.aliases,
-          entry.attributes);
+          provider, entry.type, entry.algorithm, entry.className, entry.aliases, entry.attributes);
       this.factory = entry.factory;
     }
 

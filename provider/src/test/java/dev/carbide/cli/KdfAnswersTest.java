@@ -11,8 +11,8 @@ import java.security.Security;
 import org.junit.jupiter.api.Test;
 
 /**
- * The HKDF rows. The tests run against the multi-release jar, so on Java 25 the class under test
- * is the Java 25 KdfAnswers and before it the base one.
+ * The HKDF rows. The tests run against the multi-release jar, so on Java 25 the class under test is
+ * the Java 25 KdfAnswers and before it the base one.
  */
 class KdfAnswersTest {
   @Test

@@ -99,7 +99,8 @@ class DigestBadInputTest {
         assertEquals(type(expected), type(actual), () -> Seeds.replay(context) + ": " + actual);
         // The JIT may drop the stack trace of an exception thrown often (fast throw), so an empty
         // trace proves nothing either way.
-        StackTraceElement[] trace = actual == null ? new StackTraceElement[0] : actual.getStackTrace();
+        StackTraceElement[] trace =
+            actual == null ? new StackTraceElement[0] : actual.getStackTrace();
         if (trace.length > 0 && trace[0].getClassName().startsWith("dev.carbide")) {
           assertNotNull(actual.getMessage(), "Carbide's exceptions explain themselves");
         }

@@ -71,7 +71,8 @@ class DigestKnownAnswerTest {
                 ascii("MD5", "abc", "900150983cd24fb0d6963f7d28e17f72"),
                 ascii("MD5", "message digest", "f96b697d7cb7938d525a2f31aaf161d0"),
                 ascii("MD5", "abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b"),
-                ascii("MD5",
+                ascii(
+                    "MD5",
                     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
                     "d174ab98d277d9f5a5611c2c9f419d9f"),
                 ascii("MD5", "1234567890".repeat(8), "57edf4a22be3c955ac49da2e2107b67a")),

@@ -53,8 +53,7 @@ final class Sha3KnownAnswers {
             Stream.of(
                 fips202("SHA3-224", "9376816aba503f72f96ce7eb65ac095deee3be4bf9bbc2a1cb7e11e0"),
                 fips202(
-                    "SHA3-256",
-                    "79f38adec5c20307a98ef76e8324afbfd46cfd81b22e3973c65fa1bd9de31787"),
+                    "SHA3-256", "79f38adec5c20307a98ef76e8324afbfd46cfd81b22e3973c65fa1bd9de31787"),
                 fips202(
                     "SHA3-384",
                     "1881de2ca7e41ef95dc4732b8f5f002b189cc1e42b74168ed1732649ce1dbcdd"
@@ -68,9 +67,6 @@ final class Sha3KnownAnswers {
 
   private static DigestKnownAnswerTest.Vector fips202(String algorithm, String expectedHex) {
     return new DigestKnownAnswerTest.Vector(
-        algorithm,
-        "1600-bit message",
-        DigestKnownAnswerTest.repeat((byte) 0xa3, 200),
-        expectedHex);
+        algorithm, "1600-bit message", DigestKnownAnswerTest.repeat((byte) 0xa3, 200), expectedHex);
   }
 }

@@ -25,7 +25,8 @@ public final class ChildJvm {
   public record Result(int exitCode, String stdout, String stderr) {
     /** The lines of stdout that start with {@code prefix}, with the prefix removed. */
     public List<String> lines(String prefix) {
-      return stdout.lines()
+      return stdout
+          .lines()
           .filter(line -> line.startsWith(prefix))
           .map(line -> line.substring(prefix.length()))
           .collect(Collectors.toList());

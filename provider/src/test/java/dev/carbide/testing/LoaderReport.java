@@ -13,10 +13,10 @@ import java.util.stream.Collectors;
 
 /**
  * The main class of a child JVM that tests the native loader: prints what a fresh process got.
- * Needs only the provider on the classpath.
- * Lines (tab-separated): "services N" of a provider constructed here, "loadError TEXT|null",
- * "version TEXT|error: ...", one "libcrypto PATH" per mapped libcrypto, and "sha256 PROVIDER HEX"
- * for MessageDigest.getInstance("SHA-256") with no provider named, over "abc".
+ * Needs only the provider on the classpath. Lines (tab-separated): "services N" of a provider
+ * constructed here, "loadError TEXT|null", "version TEXT|error: ...", one "libcrypto PATH" per
+ * mapped libcrypto, and "sha256 PROVIDER HEX" for MessageDigest.getInstance("SHA-256") with no
+ * provider named, over "abc".
  */
 public final class LoaderReport {
   private LoaderReport() {}

@@ -6,10 +6,10 @@ import java.util.TreeSet;
 
 /**
  * The main class of a child JVM that has Carbide installed through java.security: prints the
- * provider order and, for each of Carbide's services and aliases, which provider the JCA picks
- * when no provider is named. Uses only the public JCA, so it runs with Carbide on the classpath or
- * on the module path alike. Lines: "first NAME", "carbide MISSING|N services", and
- * "served TYPE ALGORITHM PROVIDER" (tab-separated).
+ * provider order and, for each of Carbide's services and aliases, which provider the JCA picks when
+ * no provider is named. Uses only the public JCA, so it runs with Carbide on the classpath or on
+ * the module path alike. Lines: "first NAME", "carbide MISSING|N services", and "served TYPE
+ * ALGORITHM PROVIDER" (tab-separated).
  */
 public final class ProviderReport {
   private ProviderReport() {}
