@@ -1,6 +1,8 @@
 package dev.carbide.bench;
 
 import dev.carbide.CarbideProvider;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
 import java.security.Provider;
 import java.security.Security;
 import java.util.LinkedHashMap;
@@ -159,6 +161,10 @@ public final class Providers {
       String text = provider.getName() + " " + provider.getVersionStr();
       if (name.startsWith(CARBIDE)) {
         text += " on " + CarbideProvider.opensslVersion();
+      }
+      // A peer's own version string can be vague ("Conscrypt 1.0"); its jar names the release.
+      if (provider.getClass().getClassLoader() instanceof URLClassLoader loader) {
+        text += " (" + Path.of(loader.getURLs()[0].getPath()).getFileName() + ")";
       }
       return text;
     } catch (NotAvailableException | RuntimeException e) {
