@@ -12,6 +12,7 @@ provider's ratio to the JDK. Needs matplotlib (scripts/bench.sh installs it if a
 import sys
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts in the work tree
 import bench_report_charts as charts
 import bench_report_data as data_module
 from bench_table import number_format
@@ -158,7 +159,8 @@ def main(argv):
              " operations per millisecond, one thread, higher is better. × JDK is the provider's"
              " ops/ms over the JDK provider's; the native limit is the same operation on raw"
              " OpenSSL (native/bench), the bundled OpenSSL for every provider but Carbide-3.0,"
-             " which is measured against the system's.", ""]
+             " which is measured against the system's. A share above 100% means the provider"
+             " does less per call than the native benchmark (say, random bytes drawn ahead).", ""]
     lines += environment_section(data, env) + [""] + summary_section(data)
     lines += ["![ratios to the JDK](img/ratio-to-jdk.png)", ""]
     for engine, rows in by_engine(data).items():

@@ -34,8 +34,10 @@ def engine_chart(path, engine, labels, scores, providers):
     fig, ax = plt.subplots(figsize=(max(8, 0.9 * len(labels) + 2), 5))
     _grouped_bars(ax, labels, scores, providers)
     ax.set_ylabel("ops/ms (log scale; higher is faster)")
-    ax.set_title(f"{engine}: throughput by provider")
-    ax.legend(fontsize=8, ncol=min(len(scores), 5), loc="upper right")
+    ax.set_title(f"{engine}: throughput by provider", pad=28)
+    # Above the plot, so that it never hides a bar.
+    ax.legend(fontsize=8, ncol=min(len(scores), 10), loc="lower center", bbox_to_anchor=(0.5, 1.0),
+              frameon=False)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -124,9 +124,15 @@ def load_native(directory):
             if bench.get("run_type") == "aggregate" and bench.get("aggregate_name") != "mean":
                 continue
             key = native_key(bench["name"])
-            if key and "ops_per_ms" in bench:
-                native[(openssl,) + key] = bench["ops_per_ms"]
+            per_ms = UNITS_PER_MS.get(bench.get("time_unit"))
+            if key and per_ms and bench.get("real_time"):
+                native[(openssl,) + key] = per_ms / bench["real_time"]
     return native
+
+
+# Wall-clock time per operation, as JMH measures, rather than the ops_per_ms counter, which
+# Google Benchmark computes from CPU time and so reads high on a busy machine.
+UNITS_PER_MS = {"ns": 1e6, "us": 1e3, "ms": 1.0, "s": 1e-3}
 
 
 def native_key(name):
