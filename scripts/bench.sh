@@ -1,32 +1,36 @@
 #!/usr/bin/env bash
-# Runs the JMH suite (bench/) and prints a comparison table of Carbide against the JDK.
+# Runs the JMH suite (bench/) against every provider, prints a comparison table, and (except
+# --smoke) measures the native limit and writes the report, docs/performance.md with docs/img/.
 # Usage: scripts/bench.sh [--quick | --smoke] [--filter REGEX] [--providers a,b] [--out DIR] [-Dname=value ...]
 #   --quick      1 fork, 1 warmup x 1 s, 2 measurements x 1 s per benchmark
-#   --smoke      1 warmup x 100 ms, 1 measurement x 100 ms: proves every benchmark still runs (CI)
+#   --smoke      1 warmup x 100 ms, 1 measurement x 100 ms: proves every benchmark still runs (CI);
+#                writes no report
 #   --filter     a regex on the benchmark's full name, e.g. 'Mac|MessageDigest.*digest'
 #   --providers  names from bench/src/main/java/dev/carbide/bench/Providers.java (default: all)
 #   --out        results directory (default: bench/target/results/<time>; bench/target/results/latest
 #                links to the newest)
 #   -Dname=value a JVM property for the launcher and the measured JVMs, e.g.
 #                -Dcarbide.openssl.path=system to measure Carbide on the system's OpenSSL 3.0
+# A run narrowed by --filter or --providers writes its report into the results directory, not docs/.
 # Builds bench/target/benchmarks.jar first (mvn package without tests) if any source is newer.
-# Needs JDK 25 (JAVA_HOME or java on PATH).
+# Needs JDK 25 (JAVA_HOME or java on PATH); the report needs matplotlib (installed if absent).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 usage() {
-  sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit "${1:-2}"
 }
 
-launcher_args=() jvm_args=() out= smoke=
+launcher_args=() jvm_args=() out= smoke= quick= narrowed=
 while (($#)); do
   case $1 in
-    --quick) launcher_args+=("$1") ;;
+    --quick) launcher_args+=("$1") quick=1 ;;
     --smoke) launcher_args+=("$1") smoke=1 ;;
     --filter | --providers)
       (($# >= 2)) || usage
       launcher_args+=("$1" "$2")
+      narrowed=1
       shift
       ;;
     --out)
@@ -78,3 +82,25 @@ if [[ -n $smoke ]]; then
   echo "Smoke run: these numbers are not measurements (100 ms, mostly before the JIT)."
 fi
 python3 "$root/scripts/bench_table.py" "$out"
+[[ -z $smoke ]] || exit 0
+
+# The native limit: the same operations on raw OpenSSL, on the bundled and the system OpenSSL.
+native=$root/provider/target/native/carbide_bench
+if [[ -x $native ]]; then
+  native_args=(--benchmark_format=console --benchmark_out_format=json)
+  [[ -z $quick ]] || native_args+=(--benchmark_min_time=0.2)
+  echo "bench: native limit on the bundled OpenSSL" >&2
+  "$native" "${native_args[@]}" --benchmark_out="$out/native.json" >&2
+  echo "bench: native limit on the system OpenSSL" >&2
+  # The binary's RUNPATH names the bundled OpenSSL; LD_LIBRARY_PATH takes precedence over it.
+  LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu "$native" "${native_args[@]}" \
+    --benchmark_out="$out/native-system.json" >&2 ||
+    echo "bench: no native limit on the system OpenSSL (the run failed)" >&2
+else
+  echo "bench: $native is not built (needs libbenchmark-dev); the report has no native limit" >&2
+fi
+
+python=$("$root/scripts/report-python.sh")
+docs=$root/docs
+[[ -z $narrowed ]] || docs=$out/report
+"$python" "$root/scripts/bench_report.py" "$out" "$docs"

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-FIRST = ["Carbide", "JDK"]
+FIRST = ["Carbide", "Carbide-3.0", "JDK"]
 
 
 def number_format(score):

@@ -30,6 +30,7 @@ public final class BenchMain {
   private final LaunchOptions options;
   private final List<Path> parts = new ArrayList<>();
   private final List<String> unavailable = new ArrayList<>();
+  private final List<String> providerVersions = new ArrayList<>();
 
   private BenchMain(LaunchOptions options) {
     this.options = options;
@@ -45,7 +46,7 @@ public final class BenchMain {
       return;
     }
     requireMultiReleaseJar();
-    if (options.providers().contains(Providers.CARBIDE)) {
+    if (options.providers().contains(Providers.CARBIDE) || SystemOpensslRun.isThisJvm()) {
       System.out.println("# Carbide on " + CarbideProvider.opensslVersion());
     }
     new BenchMain(options).runAll();
@@ -53,18 +54,36 @@ public final class BenchMain {
 
   private void runAll() throws IOException, RunnerException {
     Files.createDirectories(options.out());
+    // Carbide-3.0 runs in this JVM only if it is the child launcher, on the system's OpenSSL.
+    List<String> here = new ArrayList<>(options.providers());
+    boolean delegate =
+        !SystemOpensslRun.isThisJvm() && here.remove(Providers.CARBIDE_SYSTEM_OPENSSL);
+    for (String provider : here) {
+      providerVersions.add(tsv(provider, Providers.describe(provider)));
+    }
     for (Catalog.Entry entry : Catalog.ENTRIES) {
       List<String> methods =
           entry.methods().stream().filter(m -> options.filter().matcher(m).find()).toList();
       if (!methods.isEmpty()) {
         // Providers inner, so each provider's runs of a benchmark sit close together in time.
-        for (String provider : options.providers()) {
+        for (String provider : here) {
           run(entry, methods, provider);
         }
       }
     }
+    if (delegate) {
+      absorb(SystemOpensslRun.run(options));
+    }
     Files.write(options.out().resolve("unavailable.tsv"), unavailable);
+    Files.write(options.out().resolve("providers.tsv"), providerVersions);
     Files.writeString(options.out().resolve("results.json"), mergeJsonArrays(parts));
+  }
+
+  /** Takes in the results of a child launcher (see {@link SystemOpensslRun}). */
+  private void absorb(Path childOut) throws IOException {
+    parts.add(childOut.resolve("results.json"));
+    unavailable.addAll(Files.readAllLines(childOut.resolve("unavailable.tsv")));
+    providerVersions.addAll(Files.readAllLines(childOut.resolve("providers.tsv")));
   }
 
   private void run(Catalog.Entry entry, List<String> methods, String provider)
@@ -139,7 +158,7 @@ public final class BenchMain {
     LaunchOptions.Length length = options.length();
     if (length != LaunchOptions.Length.FULL) {
       builder
-          .forks(1)
+          .forks(length.forks)
           .warmupIterations(length.warmups)
           .warmupTime(length.iterationTime)
           .measurementIterations(length.measurements)

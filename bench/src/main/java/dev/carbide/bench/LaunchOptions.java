@@ -1,8 +1,10 @@
 package dev.carbide.bench;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -16,17 +18,23 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * @param out where the JSON results go
  */
 record LaunchOptions(Length length, Pattern filter, List<String> providers, Path out) {
-  /** FULL keeps the annotations' settings; QUICK and SMOKE shorten every benchmark to one fork. */
+  /**
+   * FULL keeps the annotations' settings; QUICK shortens every benchmark to one fork. SMOKE runs in
+   * the launcher's JVM (no fork): it proves the suite runs, and a JVM start per parameter set would
+   * make it take minutes with every peer.
+   */
   enum Length {
-    FULL(0, 0, null),
-    QUICK(1, 2, TimeValue.seconds(1)),
-    SMOKE(1, 1, TimeValue.milliseconds(100));
+    FULL(1, 0, 0, null),
+    QUICK(1, 1, 2, TimeValue.seconds(1)),
+    SMOKE(0, 1, 1, TimeValue.milliseconds(100));
 
+    final int forks;
     final int warmups;
     final int measurements;
     final TimeValue iterationTime;
 
-    Length(int warmups, int measurements, TimeValue iterationTime) {
+    Length(int forks, int warmups, int measurements, TimeValue iterationTime) {
+      this.forks = forks;
       this.warmups = warmups;
       this.measurements = measurements;
       this.iterationTime = iterationTime;
@@ -58,6 +66,18 @@ record LaunchOptions(Length length, Pattern filter, List<String> providers, Path
       }
     }
     return new LaunchOptions(length, filter, List.copyOf(providers), out);
+  }
+
+  /** The command line that gives these options, with other {@code providers} and {@code out}. */
+  List<String> toArgs(List<String> otherProviders, Path otherOut) {
+    List<String> args = new ArrayList<>();
+    if (length != Length.FULL) {
+      args.add("--" + length.name().toLowerCase(Locale.ROOT));
+    }
+    args.addAll(List.of("--filter", filter.pattern()));
+    args.addAll(List.of("--providers", String.join(",", otherProviders)));
+    args.addAll(List.of("--out", otherOut.toString()));
+    return args;
   }
 
   private static String value(String[] args, int i) {

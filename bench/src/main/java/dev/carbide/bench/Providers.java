@@ -1,20 +1,31 @@
 package dev.carbide.bench;
 
 import dev.carbide.CarbideProvider;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
 import java.security.Provider;
 import java.security.Security;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The providers the suite measures, by the name that benchmarks take as their {@code provider}
  * parameter. This is the one place to add a peer: one {@link #PEERS} entry, plus its jar as a
- * dependency in bench/pom.xml. A peer whose classes are missing is reported as not available.
+ * dependency in bench/pom.xml. A peer whose jar is missing or that does not start is reported as
+ * not available, with the reason.
  */
 public final class Providers {
   public static final String CARBIDE = "Carbide";
+
+  /**
+   * Carbide on the system's OpenSSL 3.0. The native library picks its OpenSSL once per JVM, so the
+   * launcher measures this one in a JVM of its own, started with {@link #SYSTEM_OPENSSL_PROPERTY}.
+   */
+  public static final String CARBIDE_SYSTEM_OPENSSL = "Carbide-3.0";
+
+  static final String SYSTEM_OPENSSL_PROPERTY = "-Dcarbide.openssl.path=system";
+
   public static final String JDK = "JDK";
 
   /** Finds a peer's provider for one JCA service type ("MessageDigest", "Mac", ...). */
@@ -32,12 +43,36 @@ public final class Providers {
 
   static {
     PEERS.put(CARBIDE, new Peer(type -> carbide(), "DEFAULT"));
+    PEERS.put(CARBIDE_SYSTEM_OPENSSL, new Peer(type -> carbideOnSystemOpenssl(), "DEFAULT"));
     // The JDK's defaults on Linux: SUN hashes and seeds, SunJCE does MACs and KDFs.
     PEERS.put(JDK, new Peer(Providers::jdk, "NativePRNG"));
-    // Each peer is one line here, using byClass; bench/README.md shows how.
+    // Each peer is one line here; bench/README.md shows how. The jars come from bench/pom.xml.
+    PEERS.put(
+        "GlaSSLess",
+        peer("glassless-provider", "net.glassless.provider.GlaSSLessProvider", "NativePRNG"));
+    PEERS.put(
+        "ACCP",
+        peer(
+            "AmazonCorrettoCryptoProvider",
+            "com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider",
+            "DEFAULT"));
+    PEERS.put(
+        "Conscrypt", peer("conscrypt-openjdk-uber", "org.conscrypt.OpenSSLProvider", "SHA1PRNG"));
+    PEERS.put(
+        "BC",
+        peer("bcprov-jdk18on", "org.bouncycastle.jce.provider.BouncyCastleProvider", "DEFAULT"));
+    PEERS.put(
+        "BC-FIPS",
+        peer("bc-fips", "org.bouncycastle.jcajce.provider.BouncyCastleFipsProvider", "DEFAULT"));
+    PEERS.put("NSS", new Peer(type -> Nss.provider(), "PKCS11"));
   }
 
-  private static final Map<String, Provider> BY_CLASS = new ConcurrentHashMap<>();
+  /** Why a peer's jar can be missing although bench/pom.xml would want it. */
+  private static final Map<String, String> UNRESOLVED =
+      Map.of(
+          "glassless-provider",
+          "net.glassless:glassless-provider is not served by the Maven repository this machine"
+              + " reaches, so bench/pom.xml cannot depend on it");
 
   private Providers() {}
 
@@ -76,6 +111,14 @@ public final class Providers {
     return CarbideHolder.INSTANCE;
   }
 
+  private static Provider carbideOnSystemOpenssl() {
+    if (!"system".equals(System.getProperty("carbide.openssl.path"))) {
+      throw new IllegalStateException(
+          CARBIDE_SYSTEM_OPENSSL + " needs a JVM started with " + SYSTEM_OPENSSL_PROPERTY);
+    }
+    return carbide();
+  }
+
   private static final class CarbideHolder {
     static final Provider INSTANCE = new CarbideProvider();
   }
@@ -94,21 +137,38 @@ public final class Providers {
     return provider;
   }
 
-  /** A provider built by its public no-argument constructor, once; used for peers. */
-  static Provider byClass(String className) throws NotAvailableException {
-    Provider cached = BY_CLASS.get(className);
-    if (cached != null) {
-      return cached;
-    }
+  /** A peer loaded from its own jar (see {@link PeerJars}). */
+  private static Peer peer(String artifactId, String className, String secureRandom) {
+    return new Peer(
+        type -> {
+          try {
+            return PeerJars.load(artifactId, className);
+          } catch (NotAvailableException e) {
+            String why = UNRESOLVED.get(artifactId);
+            throw why == null ? e : new NotAvailableException(why);
+          }
+        },
+        secureRandom);
+  }
+
+  /**
+   * A line for the report: the provider's own name and version, and for Carbide its OpenSSL. Asking
+   * for the MessageDigest provider suffices: a peer is one provider for every type.
+   */
+  static String describe(String name) {
     try {
-      Provider provider =
-          (Provider) Class.forName(className).getDeclaredConstructor().newInstance();
-      BY_CLASS.putIfAbsent(className, provider);
-      return BY_CLASS.get(className);
-    } catch (ClassNotFoundException e) {
-      throw new NotAvailableException(className + " is not on the classpath");
-    } catch (ReflectiveOperationException | LinkageError e) {
-      throw new NotAvailableException("cannot construct " + className + ": " + e);
+      Provider provider = forType(name, "MessageDigest");
+      String text = provider.getName() + " " + provider.getVersionStr();
+      if (name.startsWith(CARBIDE)) {
+        text += " on " + CarbideProvider.opensslVersion();
+      }
+      // A peer's own version string can be vague ("Conscrypt 1.0"); its jar names the release.
+      if (provider.getClass().getClassLoader() instanceof URLClassLoader loader) {
+        text += " (" + Path.of(loader.getURLs()[0].getPath()).getFileName() + ")";
+      }
+      return text;
+    } catch (NotAvailableException | RuntimeException e) {
+      return "not available: " + e.getMessage();
     }
   }
 }

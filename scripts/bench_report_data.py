@@ -1,0 +1,180 @@
+"""Reads a bench.sh results directory for bench_report.py: JMH results, the launcher's lists of
+unavailable combinations and provider versions, the native limit (Google Benchmark JSON), and the
+machine's description.
+
+A native benchmark matches a JMH result by engine type, algorithm and size. The function name says
+the engine (NATIVE_ENGINES); its first non-numeric argument is the algorithm and its last numeric
+one the size, both compared after dropping everything but letters and digits ("SHA3_256" matches
+"SHA3-256"). NATIVE_ALIASES names the benchmarks that do not follow that shape. A family that adds
+a native benchmark adds its function here.
+"""
+import json
+import os
+import platform
+import re
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import bench_table
+
+NATIVE_ENGINES = {
+    "BM_Digest": "MessageDigest",
+    "BM_Hmac": "Mac",
+    "BM_RandBytes": "SecureRandom",
+}
+# Full native name -> (engine, algorithm, size). The reused context is the raw limit; the pooled
+# one is what the provider does, so it is not the limit.
+NATIVE_ALIASES = {"BM_HkdfReused/ExtractThenExpand32": ("Kdf", "HKDF-SHA256", None)}
+
+# Native files in a results directory, and the providers whose OpenSSL each one measured.
+NATIVE_FILES = {"native.json": "bundled", "native-system.json": "system"}
+SYSTEM_OPENSSL_PROVIDERS = {"Carbide-3.0"}
+
+CPU_FLAGS = ["aes", "pclmulqdq", "vaes", "vpclmulqdq", "sha_ni", "avx", "avx2", "avx512f",
+             "avx512bw", "avx512vl", "bmi2", "adx"]
+
+
+def canon(name):
+    return re.sub(r"[^A-Z0-9]", "", str(name).upper()) if name is not None else None
+
+
+@dataclass
+class Row:
+    """One benchmark and parameter set, with each provider's result (score, error) or reason."""
+
+    engine: str
+    method: str
+    params: tuple
+    cells: dict = field(default_factory=dict)
+    reasons: dict = field(default_factory=dict)
+
+    @property
+    def algorithm(self):
+        return dict(self.params).get("algorithm")
+
+    @property
+    def size(self):
+        size = dict(self.params).get("size")
+        return int(size) if size is not None else None
+
+
+@dataclass
+class Data:
+    rows: list
+    providers: list
+    versions: dict
+    native: dict  # (openssl, engine, canon algorithm, size) -> ops/ms
+    jvm: dict
+    unavailable: list
+
+
+def load(directory):
+    results, unavailable = bench_table.load(directory)
+    rows, order = {}, []
+    for r in results:
+        cls, method = r["benchmark"].split(".")[-2:]
+        params = dict(r.get("params", {}))
+        provider = params.pop("provider", "?")
+        key = (bench_table.short(cls), method, tuple(sorted(params.items())))
+        row = rows.setdefault(key, Row(*key))
+        metric = r["primaryMetric"]
+        error = metric.get("scoreError")
+        row.cells[provider] = (metric["score"], error if isinstance(error, (int, float)) else None)
+        if provider not in order:
+            order.append(provider)
+    for cls, provider, algorithm, reason in unavailable:
+        engine = bench_table.short(cls)
+        for row in rows.values():
+            if row.engine == engine and (not algorithm or row.algorithm == algorithm):
+                row.reasons.setdefault(provider, reason)
+        if provider not in order:
+            order.append(provider)
+    versions = {}
+    tsv = directory / "providers.tsv"
+    if tsv.exists():
+        for line in tsv.read_text().splitlines():
+            if "\t" in line:
+                name, text = line.split("\t", 1)
+                versions[name] = text
+    first = [p for p in ["Carbide", "Carbide-3.0", "JDK"] if p in order]
+    providers = first + [p for p in order if p not in first]
+    jvm = {k: results[0].get(k) for k in ("jdkVersion", "vmName", "vmVersion")} if results else {}
+    # Engines and algorithms in the order they ran (the @Param order), sizes by number.
+    seen = {}
+    for engine, _, params in rows:
+        seen.setdefault(engine, len(seen))
+        for _, value in params:
+            seen.setdefault(value, len(seen))
+    ordered = sorted(rows.values(), key=lambda row: (seen[row.engine], row.method, order_key(row, seen)))
+    return Data(ordered, providers, versions, load_native(directory), jvm, unavailable)
+
+
+def order_key(row, seen):
+    return [(0, float(v)) if re.fullmatch(r"[0-9.]+", v) else (1, seen[v]) for _, v in row.params]
+
+
+def load_native(directory):
+    native = {}
+    for name, openssl in NATIVE_FILES.items():
+        path = directory / name
+        if not path.exists():
+            continue
+        for bench in json.loads(path.read_text()).get("benchmarks", []):
+            if bench.get("run_type") == "aggregate" and bench.get("aggregate_name") != "mean":
+                continue
+            key = native_key(bench["name"])
+            per_ms = UNITS_PER_MS.get(bench.get("time_unit"))
+            if key and per_ms and bench.get("real_time"):
+                native[(openssl,) + key] = per_ms / bench["real_time"]
+    return native
+
+
+# Wall-clock time per operation, as JMH measures, rather than the ops_per_ms counter, which
+# Google Benchmark computes from CPU time and so reads high on a busy machine.
+UNITS_PER_MS = {"ns": 1e6, "us": 1e3, "ms": 1.0, "s": 1e-3}
+
+
+def native_key(name):
+    """(engine, canon algorithm, size) for a Google Benchmark name, or None if it is not mapped."""
+    parts = [p for p in name.split("/") if ":" not in p]
+    base = "/".join(parts).removesuffix("_mean")
+    if base in NATIVE_ALIASES:
+        engine, algorithm, size = NATIVE_ALIASES[base]
+        return engine, canon(algorithm), size
+    engine = NATIVE_ENGINES.get(parts[0])
+    if engine is None:
+        return None
+    words = [p for p in parts[1:] if not p.isdigit()]
+    sizes = [int(p) for p in parts[1:] if p.isdigit()]
+    return engine, canon(words[0]) if words else None, sizes[-1] if sizes else None
+
+
+def native_limit(data, row, provider):
+    openssl = "system" if provider in SYSTEM_OPENSSL_PROVIDERS else "bundled"
+    return data.native.get((openssl, row.engine, canon(row.algorithm), row.size))
+
+
+def environment(directory):
+    """The machine, saved beside the results on first use, so a later regeneration keeps it."""
+    saved = directory / "environment.json"
+    if saved.exists():
+        return json.loads(saved.read_text())
+    info = {"cpu": platform.processor() or platform.machine(), "flags": [], "cores": os.cpu_count()}
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "model name":
+                info["cpu"] = value.strip()
+            elif key.strip() == "flags" and not info["flags"]:
+                present = set(value.split())
+                info["flags"] = [f for f in CPU_FLAGS if f in present]
+    info["kernel"] = platform.release()
+    try:
+        info["system_openssl"] = subprocess.run(
+            ["openssl", "version"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        info["system_openssl"] = "unknown (no openssl command)"
+    saved.write_text(json.dumps(info, indent=2) + "\n")
+    return info
