@@ -1,9 +1,9 @@
 package dev.carbide.digest;
 
 /**
- * The digest family's natives (native/jni/digest). Handles: {@code md} is a fetched EVP_MD owned
- * by the native algorithm cache; a session is a native digest context with scratch memory, run by
- * a {@link dev.carbide.internal.MessageSession}.
+ * The digest family's natives (native/jni/digest). Handles: {@code md} is a fetched EVP_MD owned by
+ * the native algorithm cache; a session is a native digest context with scratch memory, run by a
+ * {@link dev.carbide.internal.MessageSession}.
  */
 final class DigestNative {
   private DigestNative() {}

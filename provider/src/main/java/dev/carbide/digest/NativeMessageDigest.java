@@ -6,8 +6,8 @@ import java.security.DigestException;
 import java.security.MessageDigestSpi;
 
 /**
- * A MessageDigest over one reusable native context: SUN's range checks here, the buffering and
- * the crossings in {@link MessageSession}. A short message costs one JNI crossing with primitive
+ * A MessageDigest over one reusable native context: SUN's range checks here, the buffering and the
+ * crossings in {@link MessageSession}. A short message costs one JNI crossing with primitive
  * arguments, and {@code update(byte)} costs none.
  */
 final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
@@ -37,11 +37,15 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
       return;
     }
     if (offset < 0 || len < 0 || offset > input.length - len) {
-      throw new ArrayIndexOutOfBoundsException(
-          "Range [" + offset + ", " + offset + " + " + len + ") out of bounds for length "
-              + input.length);
+      throw outOfBounds(offset, len, input.length);
     }
     session.update(input, offset, len);
+  }
+
+  // Apart from the hot path, which then stays small enough to inline.
+  private static ArrayIndexOutOfBoundsException outOfBounds(int offset, int len, int length) {
+    return new ArrayIndexOutOfBoundsException(
+        "Range [" + offset + ", " + offset + " + " + len + ") out of bounds for length " + length);
   }
 
   @Override
@@ -63,8 +67,9 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
     }
     if (offset < 0 || offset > buf.length - len) {
       throw new DigestException(
-          "the output range [" + offset + ", " + offset + " + " + len
-              + ") does not fit an array of length " + buf.length);
+          String.format(
+              "the output range [%d, %d + %d) does not fit an array of length %d",
+              offset, offset, len, buf.length));
     }
     session.finish(buf, offset, size);
     return size;

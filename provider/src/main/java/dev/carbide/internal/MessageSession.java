@@ -13,9 +13,9 @@ import java.nio.ByteBuffer;
  * at {@link #finish}. So a short message costs one JNI crossing with primitive arguments, and
  * {@link #update(byte)} costs none. Bulk data crosses once, zero-copy from a direct buffer.
  *
- * <p>This class checks no ranges: each SPI checks them first, as the JDK's provider does (or
- * relies on the JCA class that already did). The scratch view's own bounds checks still stand
- * between a bad range and native memory. Not thread-safe, like the JCA engine that owns it.
+ * <p>This class checks no ranges: each SPI checks them first, as the JDK's provider does (or relies
+ * on the JCA class that already did). The scratch view's own bounds checks still stand between a
+ * bad range and native memory. Not thread-safe, like the JCA engine that owns it.
  */
 public final class MessageSession {
   private static final int CAPACITY = MessageSessionNative.SCRATCH_CAPACITY;
@@ -23,8 +23,10 @@ public final class MessageSession {
 
   private final long handle;
   private final ByteBuffer scratch;
+
   /** The bytes at scratch[0, pendingLen) belong to the message but have not crossed yet. */
   private int pendingLen;
+
   /** True once data has reached the native engine since the message started. */
   private boolean nativeDirty;
 
@@ -163,8 +165,8 @@ public final class MessageSession {
   }
 
   /**
-   * Discards the message so far. Costs no crossing when nothing has reached the native engine,
-   * as right after {@link #finish}: {@code Mac.doFinal()} resets after every message.
+   * Discards the message so far. Costs no crossing when nothing has reached the native engine, as
+   * right after {@link #finish}: {@code Mac.doFinal()} resets after every message.
    */
   public void reset() {
     pendingLen = 0;

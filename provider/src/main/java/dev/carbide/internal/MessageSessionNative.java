@@ -4,9 +4,9 @@ import java.nio.ByteBuffer;
 
 /**
  * The natives that every family over a native message session shares (native/jni/core/
- * session_natives.cc), registered once whatever the family: the native side reaches each
- * family's engine through a virtual call, so no Java call site here ever dispatches. A family's
- * own natives class creates the sessions ({@code newSession}) and configures them ({@code init}).
+ * session_natives.cc), registered once whatever the family: the native side reaches each family's
+ * engine through a virtual call, so no Java call site here ever dispatches. A family's own natives
+ * class creates the sessions ({@code newSession}) and configures them ({@code init}).
  *
  * <p>Java buffers short updates in the session's scratch memory, seen through {@link #scratch}.
  * Every call that takes {@code pendingLen} first absorbs scratch[0, pendingLen), so flushing the

@@ -15,8 +15,8 @@ import javax.crypto.SecretKey;
  * An HMAC over one reusable native context, keyed once per {@code init} and restarted under the
  * same key after every {@code doFinal}: the key handling here, the buffering and the crossings in
  * {@link MessageSession}. A short message costs one JNI crossing with primitive arguments, and
- * {@code update(byte)} costs none. {@link javax.crypto.Mac} checks every input range before the SPI sees it,
- * as it does for SunJCE's HmacCore, so no check is repeated here.
+ * {@code update(byte)} costs none. {@link javax.crypto.Mac} checks every input range before the SPI
+ * sees it, as it does for SunJCE's HmacCore, so no check is repeated here.
  */
 final class NativeMac extends MacSpi implements Cloneable {
   private final int size;
