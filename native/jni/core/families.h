@@ -1,5 +1,6 @@
-// One registration function per algorithm family, each defined beside that family's natives.
-// Adding a family means adding it here and to the table in onload.cc.
+// One registration function per algorithm family, each defined beside that family's natives, and
+// the core's own (NativeCore, MessageSessionNative). Adding a family means adding it here and to
+// the table in onload.cc.
 #pragma once
 
 #include <jni.h>
@@ -7,6 +8,7 @@
 namespace carbide::jni {
 
 bool RegisterCoreNatives(JNIEnv* env);
+bool RegisterSessionNatives(JNIEnv* env);
 bool RegisterDigestNatives(JNIEnv* env);
 bool RegisterMacNatives(JNIEnv* env);
 bool RegisterRandomNatives(JNIEnv* env);

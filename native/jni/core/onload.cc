@@ -10,9 +10,9 @@ namespace {
 using Register = bool (*)(JNIEnv*);
 
 constexpr Register kFamilies[] = {
-    carbide::jni::RegisterCoreNatives, carbide::jni::RegisterDigestNatives,
-    carbide::jni::RegisterMacNatives,  carbide::jni::RegisterRandomNatives,
-    carbide::jni::RegisterKdfNatives,
+    carbide::jni::RegisterCoreNatives,   carbide::jni::RegisterSessionNatives,
+    carbide::jni::RegisterDigestNatives, carbide::jni::RegisterMacNatives,
+    carbide::jni::RegisterRandomNatives, carbide::jni::RegisterKdfNatives,
 };
 
 }  // namespace

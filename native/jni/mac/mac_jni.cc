@@ -1,23 +1,18 @@
-// Natives of dev.carbide.mac.MacNative. A Mac is keyed by one crossing (init); after that Java
-// buffers short updates in the session's scratch memory, so a short message costs one crossing
-// with primitive arguments: finish() absorbs the scratch bytes, leaves the tag there and restarts
-// under the same key.
+// Natives of dev.carbide.mac.MacNative: they create HMAC sessions and key them, in one crossing per
+// init. Everything after that (buffered updates, finish, reset, clone) is the shared message
+// session's (core/session_natives.cc); an HMAC's finish restarts under the same key.
 #include <jni.h>
-
-#include <vector>
 
 #include "../core/families.h"
 #include "../core/jni_support.h"
 #include "../core/session.h"
-#include "../core/session_natives.h"
 #include "carbide/library.h"
 #include "carbide/mac.h"
 
 namespace carbide::jni {
 namespace {
 
-using HmacSession = Session<Hmac>;
-using HmacNatives = SessionNatives<Hmac>;
+using HmacSession = EngineSession<Hmac>;
 static_assert(kScratchCapacity >= static_cast<jint>(kMaxMacSize), "tags are returned in scratch");
 
 jboolean Available(JNIEnv* env, jclass) {
@@ -29,13 +24,13 @@ jint Size(JNIEnv* env, jclass, jlong md) {
 }
 
 jlong NewSession(JNIEnv* env, jclass, jlong md) {
-  return Guard(env, [&] { return ToHandle(new HmacSession(&FromHandle<const EVP_MD>(md))); });
+  return Guard(env, [&] { return HmacSession::New(&FromHandle<const EVP_MD>(md)); });
 }
 
 // The key crosses as a native copy that is cleansed on the way out; OpenSSL keeps its own copy.
 void Init(JNIEnv* env, jclass, jlong session, jbyteArray key, jint off, jint len) {
   Guard(env, [&] {
-    Hmac& hmac = FromHandle<HmacSession>(session).engine();
+    Hmac& hmac = HmacSession::From(session).engine();
     SecretBytes copy(env, key, off, len);
     hmac.SetKey(copy.data(), copy.size());
   });
@@ -44,14 +39,13 @@ void Init(JNIEnv* env, jclass, jlong session, jbyteArray key, jint off, jint len
 }  // namespace
 
 bool RegisterMacNatives(JNIEnv* env) {
-  std::vector<JNINativeMethod> methods = HmacNatives::Methods();
-  methods.insert(methods.end(), {
-                                    Method("available", "()Z", Available),
-                                    Method("size", "(J)I", Size),
-                                    Method("newSession", "(J)J", NewSession),
-                                    Method("init", "(J[BII)V", Init),
-                                });
-  return RegisterNatives(env, "dev/carbide/mac/MacNative", methods.data(), methods.size());
+  const JNINativeMethod methods[] = {
+      Method("available", "()Z", Available),
+      Method("size", "(J)I", Size),
+      Method("newSession", "(J)J", NewSession),
+      Method("init", "(J[BII)V", Init),
+  };
+  return RegisterNatives(env, "dev/carbide/mac/MacNative", methods);
 }
 
 }  // namespace carbide::jni

@@ -1,0 +1,196 @@
+package dev.carbide.internal;
+
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+
+/**
+ * One message at a time over a native message session (native/jni/core/session.h): a family's
+ * engine (a digest, an HMAC) plus 1024 bytes of scratch memory that Java writes through a direct
+ * ByteBuffer. The SPIs of those families are thin adapters over this class, which holds their
+ * shared mechanics: buffering, flushing, finishing, reset, copy, and freeing the native session.
+ *
+ * <p>Updates that fit stay in the scratch memory; the native side sees them only when it fills or
+ * at {@link #finish}. So a short message costs one JNI crossing with primitive arguments, and
+ * {@link #update(byte)} costs none. Bulk data crosses once, zero-copy from a direct buffer.
+ *
+ * <p>This class checks no ranges: each SPI checks them first, as the JDK's provider does (or relies
+ * on the JCA class that already did). The scratch view's own bounds checks still stand between a
+ * bad range and native memory. Not thread-safe, like the JCA engine that owns it.
+ */
+public final class MessageSession {
+  private static final int CAPACITY = MessageSessionNative.SCRATCH_CAPACITY;
+  private static final byte[] ZEROS = new byte[CAPACITY];
+
+  private final long handle;
+  private final ByteBuffer scratch;
+
+  /** The bytes at scratch[0, pendingLen) belong to the message but have not crossed yet. */
+  private int pendingLen;
+
+  /** True once data has reached the native engine since the message started. */
+  private boolean nativeDirty;
+
+  /**
+   * Takes ownership of {@code handle}, a new session from a family's natives ({@code newSession}),
+   * and frees it once this object is unreachable.
+   */
+  public MessageSession(long handle) {
+    this.handle = handle;
+    NativeCleaner.register(this, handle, MessageSessionNative::freeSession);
+    try {
+      scratch = MessageSessionNative.scratch(handle);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * The native session, for a family's own natives (a Mac's {@code init}). The caller keeps this
+   * object reachable across the call with {@code Reference.reachabilityFence}, then calls {@link
+   * #messageRestarted} if the native call started a new message.
+   */
+  public long handle() {
+    return handle;
+  }
+
+  /** Forgets the buffered bytes after a family's native call has started a new message. */
+  public void messageRestarted() {
+    pendingLen = 0;
+    nativeDirty = false;
+  }
+
+  public void update(byte input) {
+    if (pendingLen == CAPACITY) {
+      flush(null, 0, 0);
+    }
+    scratch.put(pendingLen++, input);
+  }
+
+  /** Absorbs input[offset, offset + len), a range the caller has checked. */
+  public void update(byte[] input, int offset, int len) {
+    if (len <= CAPACITY - pendingLen) {
+      scratch.put(pendingLen, input, offset, len);
+      pendingLen += len;
+    } else {
+      flush(input, offset, len);
+    }
+  }
+
+  /** Absorbs the input's remaining bytes and moves its position to its limit. */
+  public void update(ByteBuffer input) {
+    int position = input.position();
+    int len = input.limit() - position;
+    if (len <= CAPACITY - pendingLen) {
+      // A bulk copy into scratch is cheaper than a crossing, whatever the kind of buffer.
+      scratch.put(pendingLen, input, position, len);
+      pendingLen += len;
+    } else if (input.isDirect()) {
+      updateDirect(input, position, len); // zero-copy, read-only buffers included
+    } else if (input.hasArray()) {
+      update(input.array(), input.arrayOffset() + position, len);
+    } else {
+      updateThroughScratch(input, position, len); // a read-only heap buffer hides its array
+    }
+    input.position(position + len);
+  }
+
+  private void updateDirect(ByteBuffer input, int position, int len) {
+    try {
+      MessageSessionNative.updateDirect(handle, pendingLen, input, position, len);
+    } finally {
+      Reference.reachabilityFence(this);
+      Reference.reachabilityFence(input);
+    }
+    pendingLen = 0;
+    nativeDirty = true;
+  }
+
+  /** Copies the input through scratch a buffer-full at a time, with no temporary array. */
+  private void updateThroughScratch(ByteBuffer input, int position, int len) {
+    for (int end = position + len; position < end; ) {
+      if (pendingLen == CAPACITY) {
+        flush(null, 0, 0);
+      }
+      int chunk = Math.min(end - position, CAPACITY - pendingLen);
+      scratch.put(pendingLen, input, position, chunk);
+      pendingLen += chunk;
+      position += chunk;
+    }
+  }
+
+  private void flush(byte[] input, int offset, int len) {
+    try {
+      MessageSessionNative.update(handle, pendingLen, input, offset, len);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+    pendingLen = 0;
+    nativeDirty = true;
+  }
+
+  /**
+   * Ends the message and starts a new one. Returns the message's result: {@code length} bytes, the
+   * engine's result length.
+   */
+  public byte[] finish(int length) {
+    byte[] out = new byte[length];
+    finish(out, 0, length);
+    return out;
+  }
+
+  /** Like {@link #finish(int)}, but into out[offset, offset + length), a range already checked. */
+  public void finish(byte[] out, int offset, int length) {
+    finishInScratch();
+    scratch.get(0, out, offset, length);
+  }
+
+  /**
+   * Like {@link #finish(int)}, and then wipes the result from the scratch memory, for results that
+   * are often keys (HMAC outputs in HKDF and TLS key schedules).
+   */
+  public byte[] finishSecret(int length) {
+    byte[] out = finish(length);
+    scratch.put(0, ZEROS, 0, length);
+    return out;
+  }
+
+  private void finishInScratch() {
+    try {
+      MessageSessionNative.finish(handle, pendingLen);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+    pendingLen = 0;
+    nativeDirty = false;
+  }
+
+  /**
+   * Discards the message so far. Costs no crossing when nothing has reached the native engine, as
+   * right after {@link #finish}: {@code Mac.doFinal()} resets after every message.
+   */
+  public void reset() {
+    pendingLen = 0;
+    if (nativeDirty) {
+      try {
+        MessageSessionNative.reset(handle);
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+      nativeDirty = false;
+    }
+  }
+
+  /** An independent session in the same state, buffered bytes included (clone()). */
+  public MessageSession copy() {
+    long copied;
+    try {
+      copied = MessageSessionNative.copySession(handle);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+    MessageSession copy = new MessageSession(copied);
+    copy.pendingLen = pendingLen;
+    copy.nativeDirty = nativeDirty;
+    return copy;
+  }
+}
