@@ -1,0 +1,75 @@
+package dev.carbide.cipher;
+
+import dev.carbide.internal.ServiceSink;
+import java.security.AlgorithmParametersSpi;
+import java.util.function.Supplier;
+import javax.crypto.CipherSpi;
+import javax.crypto.KeyGeneratorSpi;
+
+/**
+ * The symmetric cipher services, with SunJCE's names and OIDs, each registered only if the loaded
+ * OpenSSL has the cipher. SunJCE serves every AES mode through one "AES" service that takes a mode
+ * and padding; Carbide registers each transformation it serves under its full name instead, so a
+ * transformation it lacks (AES/OFB/NoPadding, PBE ciphers) falls through to the next provider.
+ */
+public final class CipherServices {
+  private CipherServices() {}
+
+  private static final String AES_OID = "2.16.840.1.101.3.4.1";
+
+  public static void register(ServiceSink sink) {
+    AesKeys gcm = AesKeys.fetch("GCM");
+    if (gcm != null) {
+      cipher(sink, "AES/GCM/NoPadding", () -> new GcmCipher(gcm));
+      sized(sink, "GCM", 6, bytes -> () -> new GcmCipher(gcm.only(bytes)));
+      sink.add("AlgorithmParameters", "GCM", AlgorithmParametersSpi.class, GcmParameters::new)
+          .attribute("ImplementedIn", "Software");
+    }
+    AesKeys cbc = AesKeys.fetch("CBC");
+    AesKeys ecb = AesKeys.fetch("ECB");
+    AesKeys ctr = AesKeys.fetch("CTR");
+    if (cbc == null || ecb == null || ctr == null) {
+      return;
+    }
+    cipher(sink, "AES", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb))
+        .oid(AES_OID)
+        .attribute("SupportedModes", "ECB")
+        .attribute("SupportedPaddings", "PKCS5PADDING");
+    cipher(sink, "AES/ECB/NoPadding", () -> new AesCipher(AesCipher.Mode.ECB, false, ecb));
+    cipher(sink, "AES/ECB/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb));
+    cipher(sink, "AES/CBC/NoPadding", () -> new AesCipher(AesCipher.Mode.CBC, false, cbc));
+    cipher(sink, "AES/CBC/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.CBC, true, cbc));
+    cipher(sink, "AES/CTR/NoPadding", () -> new AesCipher(AesCipher.Mode.CTR, false, ctr));
+    sized(sink, "ECB", 1, b -> () -> new AesCipher(AesCipher.Mode.ECB, false, ecb.only(b)));
+    sized(sink, "CBC", 2, b -> () -> new AesCipher(AesCipher.Mode.CBC, false, cbc.only(b)));
+    sink.add("KeyGenerator", "AES", KeyGeneratorSpi.class, CipherKeyGenerator::aes)
+        .oid(AES_OID)
+        .attribute("ImplementedIn", "Software");
+    sink.add("AlgorithmParameters", "AES", AlgorithmParametersSpi.class, () -> new IvParameters(16))
+        .oid(AES_OID)
+        .attribute("ImplementedIn", "Software");
+  }
+
+  private static ServiceSink.Entry cipher(ServiceSink sink, String name, Supplier<Object> factory) {
+    return sink.add("Cipher", name, CipherSpi.class, factory)
+        .attribute("SupportedKeyFormats", "RAW")
+        .attribute("ImplementedIn", "Software");
+  }
+
+  /** A cipher by key size factory: the key length in bytes to a factory of the cipher. */
+  private interface SizedFactory {
+    Supplier<Object> forKeyBytes(int bytes);
+  }
+
+  /**
+   * AES_128/MODE/NoPadding, AES_192/... and AES_256/..., each accepting only its key size, with
+   * NIST's OIDs: arc {@code arc} under aes for 128-bit keys, 20 + arc for 192 and 40 + arc for 256.
+   */
+  private static void sized(ServiceSink sink, String mode, int arc, SizedFactory factory) {
+    int[] bits = {128, 192, 256};
+    for (int i = 0; i < bits.length; i++) {
+      cipher(sink, "AES_" + bits[i] + "/" + mode + "/NoPadding", factory.forKeyBytes(bits[i] / 8))
+          .oid(AES_OID + "." + (arc + 20 * i));
+    }
+  }
+}
