@@ -105,7 +105,13 @@ size_t Run(CipherContext& context, Step& step, const uint8_t* in, uint8_t* out) 
       }
       context.SetExpectedTag(tag, step.tag_in);
     }
-    written += context.Finish(out + written);
+    try {
+      written += context.Finish(out + written);
+    } catch (const Error&) {
+      // A decryption that fails its tag or padding releases nothing it wrote.
+      Cleanse(out, written);
+      throw;
+    }
     if (encrypt && step.tag_len != 0) {
       context.GetTag(out + written, step.tag_len);
       written += step.tag_len;

@@ -66,8 +66,9 @@ final class GcmParameters extends AlgorithmParametersSpi {
 
   @Override
   protected byte[] engineGetEncoded() {
-    return Der.encode(
-        Der.SEQUENCE, Der.concat(Der.encode(Der.OCTET_STRING, iv), Der.integer(tagBytes)));
+    byte[] nonce = Der.encode(Der.OCTET_STRING, iv);
+    // DER leaves out a field equal to its DEFAULT.
+    return Der.encode(Der.SEQUENCE, tagBytes == 12 ? nonce : Der.concat(nonce, Der.integer(tagBytes)));
   }
 
   @Override

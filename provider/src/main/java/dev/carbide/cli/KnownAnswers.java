@@ -50,6 +50,7 @@ final class KnownAnswers {
     KeyGeneratorAnswers.addTo(table);
     RandomHealth.addTo(table);
     KdfAnswers.addTo(table);
+    CipherAnswers.addTo(table);
     return table;
   }
 

@@ -1,0 +1,112 @@
+package dev.carbide.cli;
+
+import java.security.AlgorithmParameters;
+import java.util.List;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Known answers for the symmetric ciphers: each encrypts a known block to a known ciphertext and
+ * decrypts it back. ECB, CBC and CTR are NIST SP 800-38A's first blocks (F.1, F.2, F.5: same key,
+ * IV and plaintext); the padded and GCM answers are SunJCE's for the same key and plaintext.
+ */
+final class CipherAnswers {
+  private CipherAnswers() {}
+
+  private static final String PLAINTEXT = "6bc1bee22e409f96e93d7e117393172a";
+  private static final String CBC_IV = "000102030405060708090a0b0c0d0e0f";
+  private static final String CTR_IV = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+  private static final String GCM_IV = "cafebabefacedbaddecaf888";
+  private static final String[] KEYS = {
+    "2b7e151628aed2a6abf7158809cf4f3c",
+    "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+    "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+  };
+
+  /** One transformation's answers for 128-, 192- and 256-bit keys. */
+  private record Answers(String mode, String padding, String iv, String source, String... out) {}
+
+  private static final List<Answers> ANSWERS =
+      List.of(
+          new Answers("ECB", "NoPadding", null, "SP 800-38A F.1",
+              "3ad77bb40d7a3660a89ecaf32466ef97",
+              "bd334f1d6e45f25ff712a214571fa5cc",
+              "f3eed1bdb5d2a03c064b5a7e3db181f8"),
+          new Answers("ECB", "PKCS5Padding", null, "SP 800-38A F.1 key; SunJCE",
+              "3ad77bb40d7a3660a89ecaf32466ef97a254be88e037ddd9d79fb6411c3f9df8",
+              "bd334f1d6e45f25ff712a214571fa5ccdaa0af074bd8083c8a32d4fc563c55cc",
+              "f3eed1bdb5d2a03c064b5a7e3db181f84c45dfb3b3b484ec35b0512dc8c1c4d6"),
+          new Answers("CBC", "NoPadding", CBC_IV, "SP 800-38A F.2",
+              "7649abac8119b246cee98e9b12e9197d",
+              "4f021db243bc633d7178183a9fa071e8",
+              "f58c4c04d6e5f1ba779eabfb5f7bfbd6"),
+          new Answers("CBC", "PKCS5Padding", CBC_IV, "SP 800-38A F.2 key; SunJCE",
+              "7649abac8119b246cee98e9b12e9197d8964e0b149c10b7b682e6e39aaeb731c",
+              "4f021db243bc633d7178183a9fa071e8a647f1643b94812a175a13c8fa2014b2",
+              "f58c4c04d6e5f1ba779eabfb5f7bfbd6485a5c81519cf378fa36d42b8547edc0"),
+          new Answers("CTR", "NoPadding", CTR_IV, "SP 800-38A F.5",
+              "874d6191b620e3261bef6864990db6ce",
+              "1abc932417521ca24f2b0459fe7e6e0b",
+              "601ec313775789a5b7a7f504bbf3d228"),
+          new Answers("GCM", "NoPadding", GCM_IV, "SP 800-38A F.1 key; SunJCE",
+              "6ac7d9f77a1c8a43af5be6373b9f656265cf95ab7500a03dd8f03ae4032ff403",
+              "d9f29c212e0ae29fa8abcc9265cb3d8bbf08888575419945236e9a06fc563fed",
+              "cce65692c1064eed7fa3046aa46bd8eaf021b42d25fdfdbc289d17588f92248c"));
+
+  static void addTo(KnownAnswers table) {
+    for (Answers answers : ANSWERS) {
+      String name = "AES/" + answers.mode + "/" + answers.padding;
+      add(table, name, answers, 0);
+      if (name.equals("AES/ECB/PKCS5Padding")) {
+        add(table, "AES", answers, 0);
+      }
+      if (answers.padding.equals("NoPadding") && !answers.mode.equals("CTR")) {
+        for (int i = 0; i < 3; i++) {
+          add(table, "AES_" + (128 + 64 * i) + "/" + answers.mode + "/NoPadding", answers, i);
+        }
+      }
+    }
+    table.add("AlgorithmParameters", "GCM", "SunJCE's encoding", provider ->
+        parameters(provider, "GCM", new GCMParameterSpec(96, KnownAnswers.hex(GCM_IV)),
+            "300e040ccafebabefacedbaddecaf888"));
+    table.add("AlgorithmParameters", "AES", "SunJCE's encoding", provider ->
+        parameters(provider, "AES", new IvParameterSpec(KnownAnswers.hex(CBC_IV)),
+            "0410" + CBC_IV));
+  }
+
+  /** Adds {@code name}, checked with all three key sizes, or only {@code onlyKey} if sized. */
+  private static void add(KnownAnswers table, String name, Answers answers, int onlyKey) {
+    boolean sized = name.startsWith("AES_");
+    table.add("Cipher", name, answers.source, provider -> {
+      for (int i = sized ? onlyKey : 0; i < (sized ? onlyKey + 1 : 3); i++) {
+        check(provider, name, answers, i);
+      }
+    });
+  }
+
+  private static void check(java.security.Provider provider, String name, Answers answers, int i)
+      throws Exception {
+    SecretKeySpec key = new SecretKeySpec(KnownAnswers.hex(KEYS[i]), "AES");
+    java.security.spec.AlgorithmParameterSpec params =
+        answers.iv == null ? null
+            : answers.mode.equals("GCM") ? new GCMParameterSpec(128, KnownAnswers.hex(answers.iv))
+            : new IvParameterSpec(KnownAnswers.hex(answers.iv));
+    Cipher cipher = Cipher.getInstance(name, provider);
+    cipher.init(Cipher.ENCRYPT_MODE, key, params);
+    KnownAnswers.expectEqual(answers.out[i], cipher.doFinal(KnownAnswers.hex(PLAINTEXT)));
+    cipher.init(Cipher.DECRYPT_MODE, key, params);
+    KnownAnswers.expectEqual(PLAINTEXT, cipher.doFinal(KnownAnswers.hex(answers.out[i])));
+  }
+
+  private static void parameters(java.security.Provider provider, String algorithm,
+      java.security.spec.AlgorithmParameterSpec spec, String encoding) throws Exception {
+    AlgorithmParameters parameters = AlgorithmParameters.getInstance(algorithm, provider);
+    parameters.init(spec);
+    KnownAnswers.expectEqual(encoding, parameters.getEncoded());
+    AlgorithmParameters decoded = AlgorithmParameters.getInstance(algorithm, provider);
+    decoded.init(KnownAnswers.hex(encoding));
+    KnownAnswers.expectEqual(encoding, decoded.getEncoded());
+  }
+}
