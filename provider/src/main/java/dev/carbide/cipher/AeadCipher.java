@@ -1,7 +1,6 @@
 package dev.carbide.cipher;
 
 import java.nio.ByteBuffer;
-import java.security.InvalidAlgorithmParameterException;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import javax.crypto.AEADBadTagException;
@@ -9,15 +8,17 @@ import javax.crypto.AEADBadTagException;
 /**
  * What the AEAD ciphers (AES-GCM, ChaCha20-Poly1305) share: AAD buffered in Java until the first
  * native step, decryption that buffers all input so no plaintext leaves before the tag verifies,
- * and SunJCE's guard against encrypting twice under the same key and IV.
+ * and SunJCE's guard against encrypting twice under the same key and IV. Plain ChaCha20 shares
+ * the guard, and streams in both directions.
  */
 abstract class AeadCipher extends CipherCore {
   /** Encryption releases output in multiples of this (16 for GCM, as SunJCE; 1 for ChaCha20). */
   private final int releaseUnit;
 
   private final String reuseMessage;
-  private byte[] lastEncryptionKey;
-  private byte[] lastEncryptionIv;
+
+  private byte[] lastKey;
+  private byte[] lastIv;
   private boolean needsNewIv;
 
   AeadCipher(String modeName, int releaseUnit, String reuseMessage) {
@@ -26,22 +27,25 @@ abstract class AeadCipher extends CipherCore {
     this.reuseMessage = reuseMessage;
   }
 
-  /** Applies a valid key and IV; refuses an encryption key and IV pair used just before. */
-  final void acceptAead(boolean encrypt, byte[] rawKey, long newCipher, byte[] newIv, int tagBytes)
-      throws InvalidAlgorithmParameterException {
+  /**
+   * Applies a valid key and IV, unless they repeat the last pair that the guard remembers: then
+   * returns false and changes nothing, and the caller throws what SunJCE throws.
+   */
+  final boolean acceptUnlessRepeated(
+      boolean encrypt, byte[] rawKey, long newCipher, byte[] newIv, int tagBytes) {
     if (encrypt) {
-      if (MessageDigest.isEqual(rawKey, lastEncryptionKey)
-          && MessageDigest.isEqual(newIv, lastEncryptionIv)) {
-        throw new InvalidAlgorithmParameterException("Cannot reuse iv for encryption");
+      if (MessageDigest.isEqual(rawKey, lastKey) && MessageDigest.isEqual(newIv, lastIv)) {
+        return false;
       }
-      if (lastEncryptionKey != null) {
-        Arrays.fill(lastEncryptionKey, (byte) 0);
+      if (lastKey != null) {
+        Arrays.fill(lastKey, (byte) 0);
       }
-      lastEncryptionKey = rawKey.clone();
-      lastEncryptionIv = newIv.clone();
+      lastKey = rawKey.clone();
+      lastIv = newIv.clone();
     }
     needsNewIv = false;
     accept(encrypt, rawKey, newCipher, newIv, tagBytes);
+    return true;
   }
 
   @Override

@@ -25,6 +25,7 @@ public final class CipherServices {
       sink.add("AlgorithmParameters", "GCM", AlgorithmParametersSpi.class, GcmParameters::new)
           .attribute("ImplementedIn", "Software");
     }
+    registerChaCha(sink);
     AesKeys cbc = AesKeys.fetch("CBC");
     AesKeys ecb = AesKeys.fetch("ECB");
     AesKeys ctr = AesKeys.fetch("CTR");
@@ -47,6 +48,26 @@ public final class CipherServices {
         .attribute("ImplementedIn", "Software");
     sink.add("AlgorithmParameters", "AES", AlgorithmParametersSpi.class, () -> new IvParameters(16))
         .oid(AES_OID)
+        .attribute("ImplementedIn", "Software");
+  }
+
+  private static void registerChaCha(ServiceSink sink) {
+    long chacha = CipherNative.find("ChaCha20");
+    long poly = CipherNative.find("ChaCha20-Poly1305");
+    if (chacha == 0 || poly == 0) {
+      return;
+    }
+    String oid = "1.2.840.113549.1.9.16.3.18";
+    cipher(sink, "ChaCha20", () -> ChaChaCipher.plain(chacha));
+    cipher(sink, "ChaCha20-Poly1305", () -> ChaChaCipher.poly1305(poly)).oid(oid);
+    sink.add("KeyGenerator", "ChaCha20", KeyGeneratorSpi.class, CipherKeyGenerator::chaCha20)
+        .attribute("ImplementedIn", "Software");
+    sink.add(
+            "AlgorithmParameters",
+            "ChaCha20-Poly1305",
+            AlgorithmParametersSpi.class,
+            () -> new IvParameters(12))
+        .oid(oid)
         .attribute("ImplementedIn", "Software");
   }
 

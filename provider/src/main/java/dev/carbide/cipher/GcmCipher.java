@@ -49,7 +49,9 @@ final class GcmCipher extends AeadCipher {
     } else {
       throw new InvalidAlgorithmParameterException("Unsupported parameter: " + params);
     }
-    acceptAead(encrypt, rawKey, cipher, iv, tagBits / 8);
+    if (!acceptUnlessRepeated(encrypt, rawKey, cipher, iv, tagBits / 8)) {
+      throw new InvalidAlgorithmParameterException("Cannot reuse iv for GCM encryption");
+    }
   }
 
   @Override

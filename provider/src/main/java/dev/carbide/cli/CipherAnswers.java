@@ -3,6 +3,7 @@ package dev.carbide.cli;
 import java.security.AlgorithmParameters;
 import java.util.List;
 import javax.crypto.Cipher;
+import javax.crypto.spec.ChaCha20ParameterSpec;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -68,12 +69,55 @@ final class CipherAnswers {
         }
       }
     }
+    addChaCha(table);
     table.add("AlgorithmParameters", "GCM", "SunJCE's encoding", provider ->
         parameters(provider, "GCM", new GCMParameterSpec(96, KnownAnswers.hex(GCM_IV)),
             "300e040ccafebabefacedbaddecaf888"));
     table.add("AlgorithmParameters", "AES", "SunJCE's encoding", provider ->
         parameters(provider, "AES", new IvParameterSpec(KnownAnswers.hex(CBC_IV)),
             "0410" + CBC_IV));
+  }
+
+  // RFC 8439 section 2.8.2 (ChaCha20-Poly1305) and the first block of section 2.4.2 (ChaCha20).
+  private static final String CHACHA_KEY =
+      "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f";
+  private static final String RFC_8439_KEY =
+      "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+  private static final String CHACHA_NONCE = "070000004041424344454647";
+  private static final String AEAD_AAD = "50515253c0c1c2c3c4c5c6c7";
+  private static final String AEAD_PLAINTEXT =
+      "4c616469657320616e642047656e746c656d656e206f662074686520636c617373206f66202739393a20"
+          + "4966204920636f756c64206f6666657220796f75206f6e6c79206f6e652074697020666f7220746865"
+          + "206675747572652c2073756e73637265656e20776f756c642062652069742e";
+  private static final String AEAD_CIPHERTEXT =
+      "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb"
+          + "69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fa"
+          + "d675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116"
+          + "1ae10b594f09e26a7e902ecbd0600691";
+
+  private static void addChaCha(KnownAnswers table) {
+    table.add("Cipher", "ChaCha20-Poly1305", "RFC 8439 2.8.2", provider -> {
+      SecretKeySpec key = new SecretKeySpec(KnownAnswers.hex(CHACHA_KEY), "ChaCha20");
+      IvParameterSpec nonce = new IvParameterSpec(KnownAnswers.hex(CHACHA_NONCE));
+      Cipher cipher = Cipher.getInstance("ChaCha20-Poly1305", provider);
+      cipher.init(Cipher.ENCRYPT_MODE, key, nonce);
+      cipher.updateAAD(KnownAnswers.hex(AEAD_AAD));
+      KnownAnswers.expectEqual(AEAD_CIPHERTEXT, cipher.doFinal(KnownAnswers.hex(AEAD_PLAINTEXT)));
+      cipher.init(Cipher.DECRYPT_MODE, key, nonce);
+      cipher.updateAAD(KnownAnswers.hex(AEAD_AAD));
+      KnownAnswers.expectEqual(AEAD_PLAINTEXT, cipher.doFinal(KnownAnswers.hex(AEAD_CIPHERTEXT)));
+    });
+    table.add("Cipher", "ChaCha20", "RFC 8439 2.4.2, first block", provider -> {
+      Cipher cipher = Cipher.getInstance("ChaCha20", provider);
+      cipher.init(Cipher.ENCRYPT_MODE,
+          new SecretKeySpec(KnownAnswers.hex(RFC_8439_KEY), "ChaCha20"),
+          new ChaCha20ParameterSpec(KnownAnswers.hex("000000000000004a00000000"), 1));
+      KnownAnswers.expectEqual("6e2e359a2568f98041ba0728dd0d6981",
+          cipher.doFinal(KnownAnswers.hex("4c616469657320616e642047656e746c")));
+    });
+    table.add("AlgorithmParameters", "ChaCha20-Poly1305", "SunJCE's encoding", provider ->
+        parameters(provider, "ChaCha20-Poly1305",
+            new IvParameterSpec(KnownAnswers.hex(CHACHA_NONCE)), "040c" + CHACHA_NONCE));
   }
 
   /** Adds {@code name}, checked with all three key sizes, or only {@code onlyKey} if sized. */

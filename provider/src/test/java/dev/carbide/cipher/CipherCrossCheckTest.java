@@ -12,6 +12,7 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.util.List;
 import java.util.Random;
 import javax.crypto.Cipher;
+import javax.crypto.spec.ChaCha20ParameterSpec;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -32,7 +33,9 @@ class CipherCrossCheckTest {
           "AES/ECB/PKCS5Padding",
           "AES/ECB/NoPadding",
           "AES/CTR/NoPadding",
-          "AES");
+          "AES",
+          "ChaCha20-Poly1305",
+          "ChaCha20");
 
   private static final Provider JDK = Security.getProvider("SunJCE");
 
@@ -47,9 +50,9 @@ class CipherCrossCheckTest {
       if (aligned) {
         len -= len % 16;
       }
-      byte[] key = bytes(random, 16 + 8 * random.nextInt(3));
+      byte[] key = key(transformation, random);
       byte[] input = bytes(random, len);
-      byte[] aad = transformation.contains("GCM") ? bytes(random, random.nextInt(40)) : null;
+      byte[] aad = aead(transformation) ? bytes(random, random.nextInt(40)) : null;
       AlgorithmParameterSpec params = params(transformation, random);
       Form form = Form.values()[random.nextInt(Form.values().length)];
       String label = transformation + " round " + round + " len " + len + " " + form;
@@ -82,11 +85,26 @@ class CipherCrossCheckTest {
   static Cipher init(Provider provider, int mode, String transformation, byte[] key,
       AlgorithmParameterSpec params) throws Exception {
     Cipher cipher = Cipher.getInstance(transformation, provider);
-    cipher.init(mode, new SecretKeySpec(key, "AES"), params);
+    cipher.init(mode, new SecretKeySpec(key, transformation.startsWith("ChaCha") ? "ChaCha20"
+        : "AES"), params);
     return cipher;
   }
 
+  static boolean aead(String transformation) {
+    return transformation.contains("GCM") || transformation.contains("Poly1305");
+  }
+
+  static byte[] key(String transformation, Random random) {
+    return bytes(random, transformation.startsWith("ChaCha") ? 32 : 16 + 8 * random.nextInt(3));
+  }
+
   static AlgorithmParameterSpec params(String transformation, Random random) {
+    if (transformation.equals("ChaCha20-Poly1305")) {
+      return new IvParameterSpec(bytes(random, 12));
+    }
+    if (transformation.equals("ChaCha20")) {
+      return new ChaCha20ParameterSpec(bytes(random, 12), random.nextInt(1000));
+    }
     if (transformation.contains("GCM")) {
       int[] tags = {96, 104, 112, 120, 128};
       int ivLen = random.nextInt(4) == 0 ? 1 + random.nextInt(64) : 12;

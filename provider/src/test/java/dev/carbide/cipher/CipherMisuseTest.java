@@ -72,6 +72,39 @@ class CipherMisuseTest {
   }
 
   @Test
+  void chaChaKeyAndNonceRulesAsSunJce() throws Exception {
+    SecretKey key = new SecretKeySpec(bytes(32), "ChaCha20");
+    IvParameterSpec nonce = new IvParameterSpec(IV12);
+    sameFailure("ChaCha20-Poly1305", c -> {
+      c.init(Cipher.ENCRYPT_MODE, key, nonce);
+      c.init(Cipher.ENCRYPT_MODE, key, nonce);
+    });
+    sameFailure("ChaCha20-Poly1305", c -> {
+      c.init(Cipher.ENCRYPT_MODE, key, nonce);
+      c.doFinal(bytes(20));
+      c.update(bytes(20));
+    });
+    for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
+      sameFailure("ChaCha20-Poly1305", c -> {
+        c.init(mode, key, nonce);
+        c.update(bytes(20));
+        c.updateAAD(bytes(2));
+      });
+    }
+    sameFailure("ChaCha20-Poly1305", c -> c.init(Cipher.ENCRYPT_MODE, KEY, nonce));
+    sameFailure("ChaCha20-Poly1305",
+        c -> c.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(bytes(8))));
+    sameFailure("ChaCha20-Poly1305", c -> c.init(Cipher.DECRYPT_MODE, key));
+    sameFailure("ChaCha20-Poly1305", c -> c.init(Cipher.ENCRYPT_MODE, key,
+        new javax.crypto.spec.ChaCha20ParameterSpec(IV12, 1)));
+    sameFailure("ChaCha20", c -> c.init(Cipher.ENCRYPT_MODE, key, nonce));
+    sameFailure("ChaCha20", c -> {
+      c.init(Cipher.ENCRYPT_MODE, key, new javax.crypto.spec.ChaCha20ParameterSpec(IV12, 1));
+      c.updateAAD(bytes(2));
+    });
+  }
+
+  @Test
   void gcmDecryptionIsReusableWithTheSameIv() throws Exception {
     GCMParameterSpec spec = new GCMParameterSpec(128, IV12);
     Cipher encrypt = Cipher.getInstance("AES/GCM/NoPadding", JDK);
@@ -173,7 +206,7 @@ class CipherMisuseTest {
       for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
         Random random = new Random(t.hashCode() + mode);
         var params = CipherCrossCheckTest.params(t, random);
-        byte[] key = bytes(16);
+        byte[] key = CipherCrossCheckTest.key(t, random);
         byte[] input = bytes(48);
         if (mode == Cipher.DECRYPT_MODE) {
           input = CipherCrossCheckTest.init(JDK, Cipher.ENCRYPT_MODE, t, key, params)
