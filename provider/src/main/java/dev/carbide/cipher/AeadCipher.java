@@ -8,8 +8,8 @@ import javax.crypto.AEADBadTagException;
 /**
  * What the AEAD ciphers (AES-GCM, ChaCha20-Poly1305) share: AAD buffered in Java until the first
  * native step, decryption that buffers all input so no plaintext leaves before the tag verifies,
- * and SunJCE's guard against encrypting twice under the same key and IV. Plain ChaCha20 shares
- * the guard, and streams in both directions.
+ * and SunJCE's guard against encrypting twice under the same key and IV. Plain ChaCha20 shares the
+ * guard, and streams in both directions.
  */
 abstract class AeadCipher extends CipherCore {
   /** Encryption releases output in multiples of this (16 for GCM, as SunJCE; 1 for ChaCha20). */

@@ -7,7 +7,9 @@ import java.security.InvalidKeyException;
  * length, or only one for the key-size-specific names (AES_128/GCM/NoPadding and the rest).
  */
 record AesKeys(long aes128, long aes192, long aes256, int fixedKeyBytes) {
-  /** The three ciphers of {@code mode} ("GCM" fetches AES-128-GCM ...), or null if any is absent. */
+  /**
+   * The three ciphers of {@code mode} ("GCM" fetches AES-128-GCM ...), or null if any is absent.
+   */
   static AesKeys fetch(String mode) {
     long a = CipherNative.find("AES-128-" + mode);
     long b = CipherNative.find("AES-192-" + mode);

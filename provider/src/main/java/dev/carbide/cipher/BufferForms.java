@@ -40,8 +40,16 @@ final class BufferForms {
         inOff = 0;
       }
       if (out.hasArray()) {
-        n = step(core, isFinal, inArray, inOff, inLen, out.array(), out.arrayOffset() + outPos,
-            outCap);
+        n =
+            step(
+                core,
+                isFinal,
+                inArray,
+                inOff,
+                inLen,
+                out.array(),
+                out.arrayOffset() + outPos,
+                outCap);
       } else {
         int total = Math.addExact(core.buffered, inLen);
         int need = isFinal ? core.finalLength(total) : core.updateLength(total);

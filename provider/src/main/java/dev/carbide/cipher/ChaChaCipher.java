@@ -13,8 +13,8 @@ import javax.crypto.spec.IvParameterSpec;
 
 /**
  * ChaCha20-Poly1305 (RFC 8439, with an IvParameterSpec nonce) and plain ChaCha20 (with a
- * ChaCha20ParameterSpec nonce and counter), with SunJCE's rules: 256-bit keys, 12-byte nonces,
- * and no encryption under the key and nonce of the one before.
+ * ChaCha20ParameterSpec nonce and counter), with SunJCE's rules: 256-bit keys, 12-byte nonces, and
+ * no encryption under the key and nonce of the one before.
  */
 final class ChaChaCipher extends AeadCipher {
   private static final int NONCE_BYTES = 12;
@@ -68,7 +68,10 @@ final class ChaChaCipher extends AeadCipher {
     byte[] iv =
         aead
             ? nonce
-            : ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putInt(counter).put(nonce)
+            : ByteBuffer.allocate(16)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(counter)
+                .put(nonce)
                 .array();
     if (!acceptUnlessRepeated(encrypt, rawKey, nativeCipher, iv, aead ? 16 : 0)) {
       throw new InvalidKeyException("Matching key and nonce from previous initialization");

@@ -63,8 +63,7 @@ final class CipherKeys {
         case Cipher.SECRET_KEY:
           return new SecretKeySpec(encoded, algorithm);
         case Cipher.PUBLIC_KEY:
-          return KeyFactory.getInstance(algorithm)
-              .generatePublic(new X509EncodedKeySpec(encoded));
+          return KeyFactory.getInstance(algorithm).generatePublic(new X509EncodedKeySpec(encoded));
         case Cipher.PRIVATE_KEY:
           return KeyFactory.getInstance(algorithm)
               .generatePrivate(new PKCS8EncodedKeySpec(encoded));

@@ -4,15 +4,15 @@ import java.nio.ByteBuffer;
 
 /**
  * The cipher family's natives (native/jni/cipher). Handles: {@code cipher} is a fetched EVP_CIPHER
- * owned by the native algorithm cache; {@code context} is a native cipher context owned by one
- * Java object.
+ * owned by the native algorithm cache; {@code context} is a native cipher context owned by one Java
+ * object.
  *
  * <p>One {@link #process} call is one step of a message: if {@link #START} is set it first starts
  * the message (with {@code key} if non-null, else keeping the key schedule, and with {@code iv}),
  * absorbs {@code aad[0, aadLen)}, transforms {@code prefix[0, prefixLen)} followed by the input,
- * and with {@link #FINISH} ends the message: an encryption appends its tag, a decryption takes
- * the last {@code tagLen} bytes of prefix and input as the tag and verifies it. It returns the
- * number of bytes written to the output, which must have room for {@code outCapacity} bytes.
+ * and with {@link #FINISH} ends the message: an encryption appends its tag, a decryption takes the
+ * last {@code tagLen} bytes of prefix and input as the tag and verifies it. It returns the number
+ * of bytes written to the output, which must have room for {@code outCapacity} bytes.
  */
 final class CipherNative {
   private CipherNative() {}

@@ -86,5 +86,4 @@ final class GcmCipher extends AeadCipher {
     }
     return CipherParameters.of("GCM", new GCMParameterSpec(tagLen * 8, iv));
   }
-
 }

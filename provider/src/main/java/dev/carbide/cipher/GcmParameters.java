@@ -68,7 +68,8 @@ final class GcmParameters extends AlgorithmParametersSpi {
   protected byte[] engineGetEncoded() {
     byte[] nonce = Der.encode(Der.OCTET_STRING, iv);
     // DER leaves out a field equal to its DEFAULT.
-    return Der.encode(Der.SEQUENCE, tagBytes == 12 ? nonce : Der.concat(nonce, Der.integer(tagBytes)));
+    return Der.encode(
+        Der.SEQUENCE, tagBytes == 12 ? nonce : Der.concat(nonce, Der.integer(tagBytes)));
   }
 
   @Override

@@ -8,8 +8,8 @@ import java.util.HexFormat;
 import javax.crypto.spec.IvParameterSpec;
 
 /**
- * AlgorithmParameters that are one IV of a fixed length, DER-encoded as an OCTET STRING: "AES"
- * (16 bytes) and "ChaCha20-Poly1305" (a 12-byte nonce), as SunJCE encodes them.
+ * AlgorithmParameters that are one IV of a fixed length, DER-encoded as an OCTET STRING: "AES" (16
+ * bytes) and "ChaCha20-Poly1305" (a 12-byte nonce), as SunJCE encodes them.
  */
 final class IvParameters extends AlgorithmParametersSpi {
   private final int ivBytes;

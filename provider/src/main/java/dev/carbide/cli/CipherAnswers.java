@@ -31,27 +31,51 @@ final class CipherAnswers {
 
   private static final List<Answers> ANSWERS =
       List.of(
-          new Answers("ECB", "NoPadding", null, "SP 800-38A F.1",
+          new Answers(
+              "ECB",
+              "NoPadding",
+              null,
+              "SP 800-38A F.1",
               "3ad77bb40d7a3660a89ecaf32466ef97",
               "bd334f1d6e45f25ff712a214571fa5cc",
               "f3eed1bdb5d2a03c064b5a7e3db181f8"),
-          new Answers("ECB", "PKCS5Padding", null, "SP 800-38A F.1 key; SunJCE",
+          new Answers(
+              "ECB",
+              "PKCS5Padding",
+              null,
+              "SP 800-38A F.1 key; SunJCE",
               "3ad77bb40d7a3660a89ecaf32466ef97a254be88e037ddd9d79fb6411c3f9df8",
               "bd334f1d6e45f25ff712a214571fa5ccdaa0af074bd8083c8a32d4fc563c55cc",
               "f3eed1bdb5d2a03c064b5a7e3db181f84c45dfb3b3b484ec35b0512dc8c1c4d6"),
-          new Answers("CBC", "NoPadding", CBC_IV, "SP 800-38A F.2",
+          new Answers(
+              "CBC",
+              "NoPadding",
+              CBC_IV,
+              "SP 800-38A F.2",
               "7649abac8119b246cee98e9b12e9197d",
               "4f021db243bc633d7178183a9fa071e8",
               "f58c4c04d6e5f1ba779eabfb5f7bfbd6"),
-          new Answers("CBC", "PKCS5Padding", CBC_IV, "SP 800-38A F.2 key; SunJCE",
+          new Answers(
+              "CBC",
+              "PKCS5Padding",
+              CBC_IV,
+              "SP 800-38A F.2 key; SunJCE",
               "7649abac8119b246cee98e9b12e9197d8964e0b149c10b7b682e6e39aaeb731c",
               "4f021db243bc633d7178183a9fa071e8a647f1643b94812a175a13c8fa2014b2",
               "f58c4c04d6e5f1ba779eabfb5f7bfbd6485a5c81519cf378fa36d42b8547edc0"),
-          new Answers("CTR", "NoPadding", CTR_IV, "SP 800-38A F.5",
+          new Answers(
+              "CTR",
+              "NoPadding",
+              CTR_IV,
+              "SP 800-38A F.5",
               "874d6191b620e3261bef6864990db6ce",
               "1abc932417521ca24f2b0459fe7e6e0b",
               "601ec313775789a5b7a7f504bbf3d228"),
-          new Answers("GCM", "NoPadding", GCM_IV, "SP 800-38A F.1 key; SunJCE",
+          new Answers(
+              "GCM",
+              "NoPadding",
+              GCM_IV,
+              "SP 800-38A F.1 key; SunJCE",
               "6ac7d9f77a1c8a43af5be6373b9f656265cf95ab7500a03dd8f03ae4032ff403",
               "d9f29c212e0ae29fa8abcc9265cb3d8bbf08888575419945236e9a06fc563fed",
               "cce65692c1064eed7fa3046aa46bd8eaf021b42d25fdfdbc289d17588f92248c"));
@@ -70,12 +94,23 @@ final class CipherAnswers {
       }
     }
     addChaCha(table);
-    table.add("AlgorithmParameters", "GCM", "SunJCE's encoding", provider ->
-        parameters(provider, "GCM", new GCMParameterSpec(96, KnownAnswers.hex(GCM_IV)),
-            "300e040ccafebabefacedbaddecaf888"));
-    table.add("AlgorithmParameters", "AES", "SunJCE's encoding", provider ->
-        parameters(provider, "AES", new IvParameterSpec(KnownAnswers.hex(CBC_IV)),
-            "0410" + CBC_IV));
+    table.add(
+        "AlgorithmParameters",
+        "GCM",
+        "SunJCE's encoding",
+        provider ->
+            parameters(
+                provider,
+                "GCM",
+                new GCMParameterSpec(96, KnownAnswers.hex(GCM_IV)),
+                "300e040ccafebabefacedbaddecaf888"));
+    table.add(
+        "AlgorithmParameters",
+        "AES",
+        "SunJCE's encoding",
+        provider ->
+            parameters(
+                provider, "AES", new IvParameterSpec(KnownAnswers.hex(CBC_IV)), "0410" + CBC_IV));
   }
 
   // RFC 8439 section 2.8.2 (ChaCha20-Poly1305) and the first block of section 2.4.2 (ChaCha20).
@@ -96,47 +131,72 @@ final class CipherAnswers {
           + "1ae10b594f09e26a7e902ecbd0600691";
 
   private static void addChaCha(KnownAnswers table) {
-    table.add("Cipher", "ChaCha20-Poly1305", "RFC 8439 2.8.2", provider -> {
-      SecretKeySpec key = new SecretKeySpec(KnownAnswers.hex(CHACHA_KEY), "ChaCha20");
-      IvParameterSpec nonce = new IvParameterSpec(KnownAnswers.hex(CHACHA_NONCE));
-      Cipher cipher = Cipher.getInstance("ChaCha20-Poly1305", provider);
-      cipher.init(Cipher.ENCRYPT_MODE, key, nonce);
-      cipher.updateAAD(KnownAnswers.hex(AEAD_AAD));
-      KnownAnswers.expectEqual(AEAD_CIPHERTEXT, cipher.doFinal(KnownAnswers.hex(AEAD_PLAINTEXT)));
-      cipher.init(Cipher.DECRYPT_MODE, key, nonce);
-      cipher.updateAAD(KnownAnswers.hex(AEAD_AAD));
-      KnownAnswers.expectEqual(AEAD_PLAINTEXT, cipher.doFinal(KnownAnswers.hex(AEAD_CIPHERTEXT)));
-    });
-    table.add("Cipher", "ChaCha20", "RFC 8439 2.4.2, first block", provider -> {
-      Cipher cipher = Cipher.getInstance("ChaCha20", provider);
-      cipher.init(Cipher.ENCRYPT_MODE,
-          new SecretKeySpec(KnownAnswers.hex(RFC_8439_KEY), "ChaCha20"),
-          new ChaCha20ParameterSpec(KnownAnswers.hex("000000000000004a00000000"), 1));
-      KnownAnswers.expectEqual("6e2e359a2568f98041ba0728dd0d6981",
-          cipher.doFinal(KnownAnswers.hex("4c616469657320616e642047656e746c")));
-    });
-    table.add("AlgorithmParameters", "ChaCha20-Poly1305", "SunJCE's encoding", provider ->
-        parameters(provider, "ChaCha20-Poly1305",
-            new IvParameterSpec(KnownAnswers.hex(CHACHA_NONCE)), "040c" + CHACHA_NONCE));
+    table.add(
+        "Cipher",
+        "ChaCha20-Poly1305",
+        "RFC 8439 2.8.2",
+        provider -> {
+          SecretKeySpec key = new SecretKeySpec(KnownAnswers.hex(CHACHA_KEY), "ChaCha20");
+          IvParameterSpec nonce = new IvParameterSpec(KnownAnswers.hex(CHACHA_NONCE));
+          Cipher cipher = Cipher.getInstance("ChaCha20-Poly1305", provider);
+          cipher.init(Cipher.ENCRYPT_MODE, key, nonce);
+          cipher.updateAAD(KnownAnswers.hex(AEAD_AAD));
+          KnownAnswers.expectEqual(
+              AEAD_CIPHERTEXT, cipher.doFinal(KnownAnswers.hex(AEAD_PLAINTEXT)));
+          cipher.init(Cipher.DECRYPT_MODE, key, nonce);
+          cipher.updateAAD(KnownAnswers.hex(AEAD_AAD));
+          KnownAnswers.expectEqual(
+              AEAD_PLAINTEXT, cipher.doFinal(KnownAnswers.hex(AEAD_CIPHERTEXT)));
+        });
+    table.add(
+        "Cipher",
+        "ChaCha20",
+        "RFC 8439 2.4.2, first block",
+        provider -> {
+          Cipher cipher = Cipher.getInstance("ChaCha20", provider);
+          cipher.init(
+              Cipher.ENCRYPT_MODE,
+              new SecretKeySpec(KnownAnswers.hex(RFC_8439_KEY), "ChaCha20"),
+              new ChaCha20ParameterSpec(KnownAnswers.hex("000000000000004a00000000"), 1));
+          KnownAnswers.expectEqual(
+              "6e2e359a2568f98041ba0728dd0d6981",
+              cipher.doFinal(KnownAnswers.hex("4c616469657320616e642047656e746c")));
+        });
+    table.add(
+        "AlgorithmParameters",
+        "ChaCha20-Poly1305",
+        "SunJCE's encoding",
+        provider ->
+            parameters(
+                provider,
+                "ChaCha20-Poly1305",
+                new IvParameterSpec(KnownAnswers.hex(CHACHA_NONCE)),
+                "040c" + CHACHA_NONCE));
   }
 
   /** Adds {@code name}, checked with all three key sizes, or only {@code onlyKey} if sized. */
   private static void add(KnownAnswers table, String name, Answers answers, int onlyKey) {
     boolean sized = name.startsWith("AES_");
-    table.add("Cipher", name, answers.source, provider -> {
-      for (int i = sized ? onlyKey : 0; i < (sized ? onlyKey + 1 : 3); i++) {
-        check(provider, name, answers, i);
-      }
-    });
+    table.add(
+        "Cipher",
+        name,
+        answers.source,
+        provider -> {
+          for (int i = sized ? onlyKey : 0; i < (sized ? onlyKey + 1 : 3); i++) {
+            check(provider, name, answers, i);
+          }
+        });
   }
 
   private static void check(java.security.Provider provider, String name, Answers answers, int i)
       throws Exception {
     SecretKeySpec key = new SecretKeySpec(KnownAnswers.hex(KEYS[i]), "AES");
     java.security.spec.AlgorithmParameterSpec params =
-        answers.iv == null ? null
-            : answers.mode.equals("GCM") ? new GCMParameterSpec(128, KnownAnswers.hex(answers.iv))
-            : new IvParameterSpec(KnownAnswers.hex(answers.iv));
+        answers.iv == null
+            ? null
+            : answers.mode.equals("GCM")
+                ? new GCMParameterSpec(128, KnownAnswers.hex(answers.iv))
+                : new IvParameterSpec(KnownAnswers.hex(answers.iv));
     Cipher cipher = Cipher.getInstance(name, provider);
     cipher.init(Cipher.ENCRYPT_MODE, key, params);
     KnownAnswers.expectEqual(answers.out[i], cipher.doFinal(KnownAnswers.hex(PLAINTEXT)));
@@ -144,8 +204,12 @@ final class CipherAnswers {
     KnownAnswers.expectEqual(PLAINTEXT, cipher.doFinal(KnownAnswers.hex(answers.out[i])));
   }
 
-  private static void parameters(java.security.Provider provider, String algorithm,
-      java.security.spec.AlgorithmParameterSpec spec, String encoding) throws Exception {
+  private static void parameters(
+      java.security.Provider provider,
+      String algorithm,
+      java.security.spec.AlgorithmParameterSpec spec,
+      String encoding)
+      throws Exception {
     AlgorithmParameters parameters = AlgorithmParameters.getInstance(algorithm, provider);
     parameters.init(spec);
     KnownAnswers.expectEqual(encoding, parameters.getEncoded());

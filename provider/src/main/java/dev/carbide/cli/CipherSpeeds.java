@@ -21,25 +21,37 @@ final class CipherSpeeds {
 
   static void addTo(List<Row> rows, Engine engine) {
     for (int size : new int[] {64, 1024, BULK}) {
-      rows.add(new Row("AES-128-GCM TLS record " + SpeedCatalogue.label(size), engine,
-          p -> tlsRecord(p, size)));
+      rows.add(
+          new Row(
+              "AES-128-GCM TLS record " + SpeedCatalogue.label(size),
+              engine,
+              p -> tlsRecord(p, size)));
     }
-    rows.add(new Row("AES-256-GCM encrypt 16KB", engine,
-        p -> bulk(p, "AES/GCM/NoPadding", Cipher.ENCRYPT_MODE)));
-    rows.add(new Row("AES-256-CTR 16KB", engine,
-        p -> bulk(p, "AES/CTR/NoPadding", Cipher.ENCRYPT_MODE)));
-    rows.add(new Row("AES-256-CBC encrypt 16KB", engine,
-        p -> bulk(p, "AES/CBC/NoPadding", Cipher.ENCRYPT_MODE)));
-    rows.add(new Row("AES-256-CBC decrypt 16KB", engine,
-        p -> bulk(p, "AES/CBC/NoPadding", Cipher.DECRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-GCM encrypt 16KB",
+            engine,
+            p -> bulk(p, "AES/GCM/NoPadding", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-CTR 16KB", engine, p -> bulk(p, "AES/CTR/NoPadding", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-CBC encrypt 16KB",
+            engine,
+            p -> bulk(p, "AES/CBC/NoPadding", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-CBC decrypt 16KB",
+            engine,
+            p -> bulk(p, "AES/CBC/NoPadding", Cipher.DECRYPT_MODE)));
   }
 
   /**
    * What SunJSSE does per record: init with the same key object and a new nonce, 13 bytes of AAD,
    * then an in-place doFinal on a heap ByteBuffer.
    */
-  private static Operation tlsRecord(Provider provider, int size)
-      throws GeneralSecurityException {
+  private static Operation tlsRecord(Provider provider, int size) throws GeneralSecurityException {
     Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding", provider);
     SecretKey key = new SecretKeySpec(SpeedCatalogue.input(16), "AES");
     byte[] header = SpeedCatalogue.input(13);

@@ -36,7 +36,11 @@ class AeadWycheproofTest {
   @MethodSource("gcm")
   void aesGcm(WycheproofCase c) throws Exception {
     byte[] iv = c.bytes("iv");
-    check(c, "AES/GCM/NoPadding", "AES", new GCMParameterSpec(c.bytes("tag").length * 8, iv),
+    check(
+        c,
+        "AES/GCM/NoPadding",
+        "AES",
+        new GCMParameterSpec(c.bytes("tag").length * 8, iv),
         iv.length > 0 && iv.length <= 128);
   }
 
@@ -47,15 +51,22 @@ class AeadWycheproofTest {
     check(c, "ChaCha20-Poly1305", "ChaCha20", new IvParameterSpec(iv), iv.length == 12);
   }
 
-  private static void check(WycheproofCase c, String transformation, String keyAlgorithm,
-      AlgorithmParameterSpec spec, boolean ivAccepted) throws Exception {
+  private static void check(
+      WycheproofCase c,
+      String transformation,
+      String keyAlgorithm,
+      AlgorithmParameterSpec spec,
+      boolean ivAccepted)
+      throws Exception {
     SecretKeySpec key = new SecretKeySpec(c.bytes("key"), keyAlgorithm);
     byte[] aad = c.bytes("aad");
     byte[] ct = concat(c.bytes("ct"), c.bytes("tag"));
     Cipher cipher = Cipher.getInstance(transformation, Carbide.provider());
     if (!ivAccepted) {
-      assertThrows(InvalidAlgorithmParameterException.class,
-          () -> cipher.init(Cipher.DECRYPT_MODE, key, spec), c.toString());
+      assertThrows(
+          InvalidAlgorithmParameterException.class,
+          () -> cipher.init(Cipher.DECRYPT_MODE, key, spec),
+          c.toString());
       return;
     }
     cipher.init(Cipher.DECRYPT_MODE, key, spec);

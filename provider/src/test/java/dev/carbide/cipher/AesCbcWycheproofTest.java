@@ -48,8 +48,10 @@ class AesCbcWycheproofTest {
       } catch (Exception e) {
         expected = e;
       }
-      assertEquals(expected == null ? BadPaddingException.class : expected.getClass(),
-          failure.getClass(), c.toString());
+      assertEquals(
+          expected == null ? BadPaddingException.class : expected.getClass(),
+          failure.getClass(),
+          c.toString());
       return;
     }
     assertArrayEquals(c.bytes("msg"), cipher.doFinal(c.bytes("ct")), c.toString());

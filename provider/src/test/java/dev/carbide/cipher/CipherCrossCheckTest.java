@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.FieldSource;
 
 /**
  * Carbide against SunJCE on random keys, IVs, AAD and data, with random update splits through
- * arrays and heap, direct and in-place buffers: every call's output and every getOutputSize must
- * be the same, in both directions.
+ * arrays and heap, direct and in-place buffers: every call's output and every getOutputSize must be
+ * the same, in both directions.
  */
 class CipherCrossCheckTest {
   static final List<String> TRANSFORMATIONS =
@@ -43,8 +43,10 @@ class CipherCrossCheckTest {
   @FieldSource("TRANSFORMATIONS")
   void sameOutputsAsSunJce(String transformation) throws Exception {
     Random random = new Random(transformation.hashCode());
-    boolean aligned = transformation.endsWith("NoPadding") && !transformation.contains("CTR")
-        && !transformation.contains("GCM");
+    boolean aligned =
+        transformation.endsWith("NoPadding")
+            && !transformation.contains("CTR")
+            && !transformation.contains("GCM");
     for (int round = 0; round < 150; round++) {
       int len = round == 0 ? 1 << 20 : random.nextInt(round < 100 ? 100 : 3000);
       if (aligned) {
@@ -58,22 +60,41 @@ class CipherCrossCheckTest {
       String label = transformation + " round " + round + " len " + len + " " + form;
 
       byte[] ciphertext =
-          compare(Cipher.ENCRYPT_MODE, transformation, key, params, aad, input, random, form, label);
+          compare(
+              Cipher.ENCRYPT_MODE, transformation, key, params, aad, input, random, form, label);
       byte[] plaintext =
-          compare(Cipher.DECRYPT_MODE, transformation, key, params, aad, ciphertext, random, form,
+          compare(
+              Cipher.DECRYPT_MODE,
+              transformation,
+              key,
+              params,
+              aad,
+              ciphertext,
+              random,
+              form,
               label);
       assertArrayEquals(input, plaintext, label);
     }
   }
 
-  private static byte[] compare(int mode, String transformation, byte[] key,
-      AlgorithmParameterSpec params, byte[] aad, byte[] input, Random random, Form form,
-      String label) throws Exception {
+  private static byte[] compare(
+      int mode,
+      String transformation,
+      byte[] key,
+      AlgorithmParameterSpec params,
+      byte[] aad,
+      byte[] input,
+      Random random,
+      Form form,
+      String label)
+      throws Exception {
     int[] cuts = CipherDriver.splits(random, input.length);
-    Trace expected = CipherDriver.run(init(JDK, mode, transformation, key, params), aad, input,
-        cuts, Form.ARRAY);
-    Trace actual = CipherDriver.run(init(Carbide.provider(), mode, transformation, key, params),
-        aad, input, cuts, form);
+    Trace expected =
+        CipherDriver.run(
+            init(JDK, mode, transformation, key, params), aad, input, cuts, Form.ARRAY);
+    Trace actual =
+        CipherDriver.run(
+            init(Carbide.provider(), mode, transformation, key, params), aad, input, cuts, form);
     assertEquals(expected.outputSizes(), actual.outputSizes(), label + " getOutputSize");
     assertEquals(expected.outputs().size(), actual.outputs().size(), label);
     for (int i = 0; i < expected.outputs().size(); i++) {
@@ -82,11 +103,14 @@ class CipherCrossCheckTest {
     return expected.joined();
   }
 
-  static Cipher init(Provider provider, int mode, String transformation, byte[] key,
-      AlgorithmParameterSpec params) throws Exception {
+  static Cipher init(
+      Provider provider, int mode, String transformation, byte[] key, AlgorithmParameterSpec params)
+      throws Exception {
     Cipher cipher = Cipher.getInstance(transformation, provider);
-    cipher.init(mode, new SecretKeySpec(key, transformation.startsWith("ChaCha") ? "ChaCha20"
-        : "AES"), params);
+    cipher.init(
+        mode,
+        new SecretKeySpec(key, transformation.startsWith("ChaCha") ? "ChaCha20" : "AES"),
+        params);
     return cipher;
   }
 

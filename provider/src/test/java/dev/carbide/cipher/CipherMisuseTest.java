@@ -38,7 +38,9 @@ class CipherMisuseTest {
     Throwable expected = failure(Cipher.getInstance(transformation, JDK), call);
     Throwable actual = failure(Cipher.getInstance(transformation, Carbide.provider()), call);
     assertNotNull(expected, "SunJCE accepted it");
-    assertEquals(expected.getClass(), actual == null ? null : actual.getClass(),
+    assertEquals(
+        expected.getClass(),
+        actual == null ? null : actual.getClass(),
         "SunJCE threw " + expected + ", Carbide " + actual);
     return actual;
   }
@@ -55,53 +57,69 @@ class CipherMisuseTest {
   @Test
   void gcmKeyAndIvRepeatedForEncryption() throws Exception {
     GCMParameterSpec spec = new GCMParameterSpec(128, IV12);
-    sameFailure("AES/GCM/NoPadding", c -> {
-      c.init(Cipher.ENCRYPT_MODE, KEY, spec);
-      c.init(Cipher.ENCRYPT_MODE, KEY, spec);
-    });
-    sameFailure("AES/GCM/NoPadding", c -> {
-      c.init(Cipher.ENCRYPT_MODE, KEY, spec);
-      c.doFinal(bytes(20));
-      c.doFinal(bytes(20));
-    });
-    sameFailure("AES/GCM/NoPadding", c -> {
-      c.init(Cipher.ENCRYPT_MODE, KEY, spec);
-      c.doFinal(bytes(20));
-      c.updateAAD(bytes(3));
-    });
+    sameFailure(
+        "AES/GCM/NoPadding",
+        c -> {
+          c.init(Cipher.ENCRYPT_MODE, KEY, spec);
+          c.init(Cipher.ENCRYPT_MODE, KEY, spec);
+        });
+    sameFailure(
+        "AES/GCM/NoPadding",
+        c -> {
+          c.init(Cipher.ENCRYPT_MODE, KEY, spec);
+          c.doFinal(bytes(20));
+          c.doFinal(bytes(20));
+        });
+    sameFailure(
+        "AES/GCM/NoPadding",
+        c -> {
+          c.init(Cipher.ENCRYPT_MODE, KEY, spec);
+          c.doFinal(bytes(20));
+          c.updateAAD(bytes(3));
+        });
   }
 
   @Test
   void chaChaKeyAndNonceRulesAsSunJce() throws Exception {
     SecretKey key = new SecretKeySpec(bytes(32), "ChaCha20");
     IvParameterSpec nonce = new IvParameterSpec(IV12);
-    sameFailure("ChaCha20-Poly1305", c -> {
-      c.init(Cipher.ENCRYPT_MODE, key, nonce);
-      c.init(Cipher.ENCRYPT_MODE, key, nonce);
-    });
-    sameFailure("ChaCha20-Poly1305", c -> {
-      c.init(Cipher.ENCRYPT_MODE, key, nonce);
-      c.doFinal(bytes(20));
-      c.update(bytes(20));
-    });
+    sameFailure(
+        "ChaCha20-Poly1305",
+        c -> {
+          c.init(Cipher.ENCRYPT_MODE, key, nonce);
+          c.init(Cipher.ENCRYPT_MODE, key, nonce);
+        });
+    sameFailure(
+        "ChaCha20-Poly1305",
+        c -> {
+          c.init(Cipher.ENCRYPT_MODE, key, nonce);
+          c.doFinal(bytes(20));
+          c.update(bytes(20));
+        });
     for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
-      sameFailure("ChaCha20-Poly1305", c -> {
-        c.init(mode, key, nonce);
-        c.update(bytes(20));
-        c.updateAAD(bytes(2));
-      });
+      sameFailure(
+          "ChaCha20-Poly1305",
+          c -> {
+            c.init(mode, key, nonce);
+            c.update(bytes(20));
+            c.updateAAD(bytes(2));
+          });
     }
     sameFailure("ChaCha20-Poly1305", c -> c.init(Cipher.ENCRYPT_MODE, KEY, nonce));
-    sameFailure("ChaCha20-Poly1305",
-        c -> c.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(bytes(8))));
+    sameFailure(
+        "ChaCha20-Poly1305", c -> c.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(bytes(8))));
     sameFailure("ChaCha20-Poly1305", c -> c.init(Cipher.DECRYPT_MODE, key));
-    sameFailure("ChaCha20-Poly1305", c -> c.init(Cipher.ENCRYPT_MODE, key,
-        new javax.crypto.spec.ChaCha20ParameterSpec(IV12, 1)));
+    sameFailure(
+        "ChaCha20-Poly1305",
+        c ->
+            c.init(Cipher.ENCRYPT_MODE, key, new javax.crypto.spec.ChaCha20ParameterSpec(IV12, 1)));
     sameFailure("ChaCha20", c -> c.init(Cipher.ENCRYPT_MODE, key, nonce));
-    sameFailure("ChaCha20", c -> {
-      c.init(Cipher.ENCRYPT_MODE, key, new javax.crypto.spec.ChaCha20ParameterSpec(IV12, 1));
-      c.updateAAD(bytes(2));
-    });
+    sameFailure(
+        "ChaCha20",
+        c -> {
+          c.init(Cipher.ENCRYPT_MODE, key, new javax.crypto.spec.ChaCha20ParameterSpec(IV12, 1));
+          c.updateAAD(bytes(2));
+        });
   }
 
   @Test
@@ -125,10 +143,12 @@ class CipherMisuseTest {
     byte[] bad = ct.clone();
     bad[bad.length - 1] ^= 1;
     for (byte[] input : new byte[][] {bad, java.util.Arrays.copyOf(ct, ct.length - 1), bytes(15)}) {
-      sameFailure("AES/GCM/NoPadding", c -> {
-        c.init(Cipher.DECRYPT_MODE, KEY, spec);
-        c.doFinal(input);
-      });
+      sameFailure(
+          "AES/GCM/NoPadding",
+          c -> {
+            c.init(Cipher.DECRYPT_MODE, KEY, spec);
+            c.doFinal(input);
+          });
     }
     // No plaintext is released: the output stays as it was.
     Cipher carbide = Cipher.getInstance("AES/GCM/NoPadding", Carbide.provider());
@@ -149,36 +169,43 @@ class CipherMisuseTest {
   @Test
   void badPaddingAndBlockSizes() throws Exception {
     byte[] unpadded = bytes(32);
-    sameFailure("AES/CBC/PKCS5Padding", c -> {
-      c.init(Cipher.DECRYPT_MODE, KEY, new IvParameterSpec(IV16));
-      c.doFinal(unpadded);
-    });
-    sameFailure("AES/CBC/PKCS5Padding", c -> {
-      c.init(Cipher.DECRYPT_MODE, KEY, new IvParameterSpec(IV16));
-      c.doFinal(bytes(33));
-    });
-    sameFailure("AES/ECB/NoPadding", c -> {
-      c.init(Cipher.ENCRYPT_MODE, KEY);
-      c.doFinal(bytes(17));
-    });
+    sameFailure(
+        "AES/CBC/PKCS5Padding",
+        c -> {
+          c.init(Cipher.DECRYPT_MODE, KEY, new IvParameterSpec(IV16));
+          c.doFinal(unpadded);
+        });
+    sameFailure(
+        "AES/CBC/PKCS5Padding",
+        c -> {
+          c.init(Cipher.DECRYPT_MODE, KEY, new IvParameterSpec(IV16));
+          c.doFinal(bytes(33));
+        });
+    sameFailure(
+        "AES/ECB/NoPadding",
+        c -> {
+          c.init(Cipher.ENCRYPT_MODE, KEY);
+          c.doFinal(bytes(17));
+        });
   }
 
   @Test
   void wrongIvsKeysAndParameters() throws Exception {
-    sameFailure("AES/CBC/NoPadding",
-        c -> c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(bytes(8))));
-    sameFailure("AES/CTR/NoPadding",
-        c -> c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(bytes(12))));
-    sameFailure("AES/GCM/NoPadding",
+    sameFailure(
+        "AES/CBC/NoPadding", c -> c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(bytes(8))));
+    sameFailure(
+        "AES/CTR/NoPadding", c -> c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(bytes(12))));
+    sameFailure(
+        "AES/GCM/NoPadding",
         c -> c.init(Cipher.ENCRYPT_MODE, KEY, new GCMParameterSpec(128, new byte[0])));
-    sameFailure("AES/GCM/NoPadding",
-        c -> c.init(Cipher.ENCRYPT_MODE, KEY, new GCMParameterSpec(64, IV12)));
-    sameFailure("AES/GCM/NoPadding",
-        c -> c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(IV12)));
+    sameFailure(
+        "AES/GCM/NoPadding", c -> c.init(Cipher.ENCRYPT_MODE, KEY, new GCMParameterSpec(64, IV12)));
+    sameFailure(
+        "AES/GCM/NoPadding", c -> c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(IV12)));
     sameFailure("AES/GCM/NoPadding", c -> c.init(Cipher.DECRYPT_MODE, KEY));
     sameFailure("AES/CBC/PKCS5Padding", c -> c.init(Cipher.DECRYPT_MODE, KEY));
-    sameFailure("AES/ECB/NoPadding",
-        c -> c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(IV16)));
+    sameFailure(
+        "AES/ECB/NoPadding", c -> c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(IV16)));
     for (String t : new String[] {"AES/GCM/NoPadding", "AES/CBC/PKCS5Padding", "AES"}) {
       sameFailure(t, c -> c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(bytes(17), "AES")));
       sameFailure(t, c -> c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(bytes(8), "AES")));
@@ -192,11 +219,13 @@ class CipherMisuseTest {
   @Test
   void aadAfterData() throws Exception {
     for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
-      sameFailure("AES/GCM/NoPadding", c -> {
-        c.init(mode, KEY, new GCMParameterSpec(128, IV12));
-        c.update(bytes(20));
-        c.updateAAD(bytes(4));
-      });
+      sameFailure(
+          "AES/GCM/NoPadding",
+          c -> {
+            c.init(mode, KEY, new GCMParameterSpec(128, IV12));
+            c.update(bytes(20));
+            c.updateAAD(bytes(4));
+          });
     }
   }
 
@@ -209,17 +238,23 @@ class CipherMisuseTest {
         byte[] key = CipherCrossCheckTest.key(t, random);
         byte[] input = bytes(48);
         if (mode == Cipher.DECRYPT_MODE) {
-          input = CipherCrossCheckTest.init(JDK, Cipher.ENCRYPT_MODE, t, key, params)
-              .doFinal(input);
+          input =
+              CipherCrossCheckTest.init(JDK, Cipher.ENCRYPT_MODE, t, key, params).doFinal(input);
         }
         byte[] expected = CipherCrossCheckTest.init(JDK, mode, t, key, params).doFinal(input);
         Cipher carbide = CipherCrossCheckTest.init(Carbide.provider(), mode, t, key, params);
         byte[] small = new byte[expected.length - 1];
         byte[] finalInput = input;
-        assertThrows(ShortBufferException.class,
-            () -> carbide.doFinal(finalInput, 0, finalInput.length, small, 0), t);
-        assertThrows(ShortBufferException.class, () -> carbide.doFinal(
-            ByteBuffer.wrap(finalInput), ByteBuffer.allocateDirect(expected.length - 1)), t);
+        assertThrows(
+            ShortBufferException.class,
+            () -> carbide.doFinal(finalInput, 0, finalInput.length, small, 0),
+            t);
+        assertThrows(
+            ShortBufferException.class,
+            () ->
+                carbide.doFinal(
+                    ByteBuffer.wrap(finalInput), ByteBuffer.allocateDirect(expected.length - 1)),
+            t);
         byte[] out = new byte[expected.length];
         assertEquals(expected.length, carbide.doFinal(input, 0, input.length, out, 0), t);
         assertArrayEquals(expected, out, t);

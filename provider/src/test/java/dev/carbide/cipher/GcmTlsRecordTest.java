@@ -16,8 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The call sequence SunJSSE makes for every AES-GCM record: init with the same key object and a
- * new GCMParameterSpec, updateAAD of the 13-byte header, getOutputSize, and doFinal in place in one
+ * The call sequence SunJSSE makes for every AES-GCM record: init with the same key object and a new
+ * GCMParameterSpec, updateAAD of the 13-byte header, getOutputSize, and doFinal in place in one
  * ByteBuffer. Records go from Carbide to SunJCE and back, through heap and direct buffers.
  */
 class GcmTlsRecordTest {
@@ -56,12 +56,15 @@ class GcmTlsRecordTest {
   }
 
   /** Encrypts in place, as SSLCipher's GCM write cipher does; returns the record body. */
-  private static ByteBuffer seal(Cipher cipher, SecretKey key, byte[] nonce, byte[] header,
-      byte[] plaintext, boolean direct) throws Exception {
+  private static ByteBuffer seal(
+      Cipher cipher, SecretKey key, byte[] nonce, byte[] header, byte[] plaintext, boolean direct)
+      throws Exception {
     cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, nonce));
     cipher.updateAAD(header);
-    ByteBuffer bb = direct ? ByteBuffer.allocateDirect(plaintext.length + 16)
-        : ByteBuffer.allocate(plaintext.length + 16);
+    ByteBuffer bb =
+        direct
+            ? ByteBuffer.allocateDirect(plaintext.length + 16)
+            : ByteBuffer.allocate(plaintext.length + 16);
     bb.put(plaintext).flip();
     int outputSize = cipher.getOutputSize(bb.remaining());
     assertEquals(plaintext.length + 16, outputSize);
@@ -74,10 +77,13 @@ class GcmTlsRecordTest {
   }
 
   /** Decrypts in place, as SSLCipher's GCM read cipher does; returns the plaintext. */
-  private static ByteBuffer open(Cipher cipher, SecretKey key, byte[] nonce, byte[] header,
-      ByteBuffer record, boolean direct) throws Exception {
-    ByteBuffer bb = direct ? ByteBuffer.allocateDirect(record.remaining())
-        : ByteBuffer.allocate(record.remaining());
+  private static ByteBuffer open(
+      Cipher cipher, SecretKey key, byte[] nonce, byte[] header, ByteBuffer record, boolean direct)
+      throws Exception {
+    ByteBuffer bb =
+        direct
+            ? ByteBuffer.allocateDirect(record.remaining())
+            : ByteBuffer.allocate(record.remaining());
     bb.put(record).flip();
     cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(128, nonce));
     cipher.updateAAD(header);
