@@ -45,7 +45,9 @@ class CipherContext {
 
   // Transforms `len` bytes at `in` into `out` and returns the number of bytes written: `len`
   // unless padding is on or a block mode is fed a partial block (the rest is held back). `out`
-  // may equal `in` but must not otherwise overlap it.
+  // may equal `in` but must not otherwise overlap it. Key wrapping (RFC 3394 and 5649) takes the
+  // whole message in one Update, writing up to `len` + 15 bytes; an unwrap whose integrity check
+  // fails gives Error(kIllegalBlockSize), as in SunJCE.
   size_t Update(const uint8_t* in, size_t len, uint8_t* out);
 
   // Sets the tag that the next Finish of a decryption must verify; AEAD ciphers only.

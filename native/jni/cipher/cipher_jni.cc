@@ -21,6 +21,7 @@ constexpr jint kStart = 2;    // start a message: key (if given) and IV
 constexpr jint kFinish = 4;   // end the message: tag, padding
 constexpr jint kPad = 8;      // PKCS#5 padding for this final step
 constexpr jint kRewind = 16;  // afterwards, return to the chaining state before this call
+constexpr jint kWrap = 32;    // key wrapping: the whole message in this one step
 
 constexpr size_t kBlockSize = 16;  // of the padded modes (AES)
 
@@ -49,6 +50,12 @@ struct Step {
     // Padding an encryption fills its last block; unpadding a decryption only shortens it.
     size_t padding = Has(kPad) && Has(kEncrypt) ? kBlockSize - data_len % kBlockSize : 0;
     max_out = data_len + padding + (Has(kFinish) && Has(kEncrypt) ? this->tag_len : 0);
+    if (Has(kWrap)) {
+      // Wrapping adds a semiblock to the data padded to semiblocks; unwrapping removes one.
+      constexpr size_t kSemiblock = 8;
+      max_out = Has(kEncrypt) ? (data_len + kSemiblock - 1) / kSemiblock * kSemiblock + kSemiblock
+                              : data_len - std::min(data_len, kSemiblock);
+    }
   }
 
   bool Has(jint flag) const { return (flags & flag) != 0; }

@@ -24,6 +24,7 @@ ExceptionClass exception_classes[] = {
     {ErrorKind::kShortBuffer, "javax/crypto/ShortBufferException"},
     {ErrorKind::kBadPadding, "javax/crypto/BadPaddingException"},
     {ErrorKind::kBadTag, "javax/crypto/AEADBadTagException"},
+    {ErrorKind::kIllegalBlockSize, "javax/crypto/IllegalBlockSizeException"},
     {ErrorKind::kOutOfMemory, "java/lang/OutOfMemoryError"},
 };
 

@@ -23,7 +23,10 @@ bool IsAead(const EVP_CIPHER* cipher) {
 
 }  // namespace
 
-CipherContext::CipherContext() : ctx_(CheckNotNull(EVP_CIPHER_CTX_new(), "EVP_CIPHER_CTX_new")) {}
+CipherContext::CipherContext() : ctx_(CheckNotNull(EVP_CIPHER_CTX_new(), "EVP_CIPHER_CTX_new")) {
+  // Key wrapping is a one-shot mode that OpenSSL only runs when asked for explicitly.
+  EVP_CIPHER_CTX_set_flags(ctx_.get(), EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
+}
 
 void CipherContext::Start(const EVP_CIPHER* cipher, bool encrypt, const uint8_t* key,
                           size_t key_len, const uint8_t* iv, size_t iv_len) {
@@ -84,9 +87,14 @@ size_t CipherContext::Update(const uint8_t* in, size_t len, uint8_t* out) {
     return 0;
   }
   int written = 0;
-  CheckOpenssl(EVP_CipherUpdate(ctx_.get(), out, &written, in, CheckedInt(len)),
-               "EVP_CipherUpdate");
-  return static_cast<size_t>(written);
+  if (EVP_CipherUpdate(ctx_.get(), out, &written, in, CheckedInt(len)) == 1) {
+    return static_cast<size_t>(written);
+  }
+  if (!encrypt_ && cipher_ != nullptr && EVP_CIPHER_get_mode(cipher_) == EVP_CIPH_WRAP_MODE) {
+    ClearOpensslErrors();
+    throw Error(ErrorKind::kIllegalBlockSize, "Integrity check failed");
+  }
+  ThrowOpensslError("EVP_CipherUpdate");
 }
 
 void CipherContext::SetExpectedTag(const uint8_t* tag, size_t len) {

@@ -53,7 +53,7 @@ final class BufferForms {
       } else {
         int total = Math.addExact(core.buffered, inLen);
         int need = isFinal ? core.finalLength(total) : core.updateLength(total);
-        byte[] temp = new byte[Math.min(need, outCap)];
+        byte[] temp = new byte[Math.max(0, Math.min(need, outCap))];
         n = step(core, isFinal, inArray, inOff, inLen, temp, 0, temp.length);
         out.put(outPos, temp, 0, n);
       }

@@ -137,7 +137,7 @@ abstract class CipherCore extends CipherSteps {
   @Override
   protected byte[] engineDoFinal(byte[] input, int offset, int len)
       throws IllegalBlockSizeException, BadPaddingException {
-    byte[] out = new byte[finalLength(Math.addExact(buffered, len))];
+    byte[] out = new byte[Math.max(0, finalLength(Math.addExact(buffered, len)))];
     try {
       int n = doFinal(input, offset, len, out, 0, out.length);
       return n == out.length ? out : Arrays.copyOf(out, n);

@@ -27,6 +27,9 @@ final class CipherNative {
   /** Leaves the chaining state as it was before this step (a retry after a short buffer). */
   static final int REWIND = 16;
 
+  /** Key wrapping: the whole message goes in this one step, with no input beside the prefix. */
+  static final int WRAP = 32;
+
   /** The cipher called {@code name} in OpenSSL ("AES-128-GCM"), or 0 if absent. */
   static native long find(String name);
 

@@ -2,6 +2,8 @@ package dev.carbide.cipher;
 
 import dev.carbide.internal.ServiceSink;
 import java.security.AlgorithmParametersSpi;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 import javax.crypto.CipherSpi;
 import javax.crypto.KeyGeneratorSpi;
@@ -43,12 +45,31 @@ public final class CipherServices {
     cipher(sink, "AES/CTR/NoPadding", () -> new AesCipher(AesCipher.Mode.CTR, false, ctr));
     sized(sink, "ECB", 1, b -> () -> new AesCipher(AesCipher.Mode.ECB, false, ecb.only(b)));
     sized(sink, "CBC", 2, b -> () -> new AesCipher(AesCipher.Mode.CBC, false, cbc.only(b)));
+    registerKeyWrap(sink);
     sink.add("KeyGenerator", "AES", KeyGeneratorSpi.class, CipherKeyGenerator::aes)
         .oid(AES_OID)
         .attribute("ImplementedIn", "Software");
     sink.add("AlgorithmParameters", "AES", AlgorithmParametersSpi.class, () -> new IvParameters(16))
         .oid(AES_OID)
         .attribute("ImplementedIn", "Software");
+  }
+
+  private static void registerKeyWrap(ServiceSink sink) {
+    AesKeys kw = AesKeys.fetch("WRAP");
+    AesKeys kwp = AesKeys.fetch("WRAP-PAD");
+    if (kw == null || kwp == null) {
+      return;
+    }
+    cipher(sink, "AES/KW/NoPadding", () -> new KeyWrapCipher(false, kw)).alias("AESWrap");
+    cipher(sink, "AES/KWP/NoPadding", () -> new KeyWrapCipher(true, kwp)).alias("AESWrapPad");
+    List<ServiceSink.Entry> sizedKw =
+        sized(sink, "KW", 5, b -> () -> new KeyWrapCipher(false, kw.only(b)));
+    List<ServiceSink.Entry> sizedKwp =
+        sized(sink, "KWP", 8, b -> () -> new KeyWrapCipher(true, kwp.only(b)));
+    for (int i = 0; i < 3; i++) {
+      sizedKw.get(i).alias("AESWrap_" + (128 + 64 * i));
+      sizedKwp.get(i).alias("AESWrapPad_" + (128 + 64 * i));
+    }
   }
 
   private static void registerChaCha(ServiceSink sink) {
@@ -86,11 +107,18 @@ public final class CipherServices {
    * AES_128/MODE/NoPadding, AES_192/... and AES_256/..., each accepting only its key size, with
    * NIST's OIDs: arc {@code arc} under aes for 128-bit keys, 20 + arc for 192 and 40 + arc for 256.
    */
-  private static void sized(ServiceSink sink, String mode, int arc, SizedFactory factory) {
+  private static List<ServiceSink.Entry> sized(
+      ServiceSink sink, String mode, int arc, SizedFactory factory) {
+    List<ServiceSink.Entry> entries = new ArrayList<>();
     int[] bits = {128, 192, 256};
     for (int i = 0; i < bits.length; i++) {
-      cipher(sink, "AES_" + bits[i] + "/" + mode + "/NoPadding", factory.forKeyBytes(bits[i] / 8))
-          .oid(AES_OID + "." + (arc + 20 * i));
+      entries.add(
+          cipher(
+                  sink,
+                  "AES_" + bits[i] + "/" + mode + "/NoPadding",
+                  factory.forKeyBytes(bits[i] / 8))
+              .oid(AES_OID + "." + (arc + 20 * i)));
     }
+    return entries;
   }
 }

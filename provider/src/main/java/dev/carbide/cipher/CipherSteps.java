@@ -65,6 +65,11 @@ abstract class CipherSteps extends CipherSpi {
     return false;
   }
 
+  /** True for key wrapping, which transforms the whole message in one native step at doFinal. */
+  boolean wholeMessage() {
+    return false;
+  }
+
   /** Throws IllegalStateException if the cipher may not process data now (beyond init). */
   void checkUsable() {}
 
@@ -148,6 +153,12 @@ abstract class CipherSteps extends CipherSpi {
     int outLen = finalLength(total);
     boolean unpadding = padded() && !encrypting;
     int flags = CipherNative.FINISH | (padded() ? CipherNative.PAD : 0);
+    if (unpadding && total == 0) {
+      // SunJCE decrypts an empty padded message to nothing rather than failing on the padding.
+      resetMessage();
+      afterFinal();
+      return 0;
+    }
     if (unpadding && outCap < outLen) {
       return doFinalUnpaddingShort(in, inOff, inLen, out, outOff, outCap, flags);
     }
@@ -155,6 +166,14 @@ abstract class CipherSteps extends CipherSpi {
       throw new ShortBufferException("Output buffer too short: need " + outLen + " bytes");
     }
     dataStarted |= inLen > 0;
+    if (wholeMessage()) {
+      // The native cipher takes the message in one piece: all of it goes as the prefix.
+      append(in, inOff, inLen);
+      flags |= CipherNative.WRAP;
+      in = out;
+      inOff = outOff;
+      inLen = 0;
+    }
     try {
       return run(flags, buffered, in, inOff, inLen, out, outOff, outCap);
     } finally {
@@ -218,10 +237,39 @@ abstract class CipherSteps extends CipherSpi {
     try {
       n =
           in instanceof byte[] inArray
-              ? CipherNative.process(context, cipher, flags, startKey, startIv, aad, aadLen,
-                  buffer, prefixLen, inArray, inOff, inLen, (byte[]) out, outOff, cap, tagLen)
-              : CipherNative.processDirect(context, cipher, flags, startKey, startIv, aad, aadLen,
-                  buffer, prefixLen, (ByteBuffer) in, inOff, inLen, (ByteBuffer) out, outOff, cap,
+              ? CipherNative.process(
+                  context,
+                  cipher,
+                  flags,
+                  startKey,
+                  startIv,
+                  aad,
+                  aadLen,
+                  buffer,
+                  prefixLen,
+                  inArray,
+                  inOff,
+                  inLen,
+                  (byte[]) out,
+                  outOff,
+                  cap,
+                  tagLen)
+              : CipherNative.processDirect(
+                  context,
+                  cipher,
+                  flags,
+                  startKey,
+                  startIv,
+                  aad,
+                  aadLen,
+                  buffer,
+                  prefixLen,
+                  (ByteBuffer) in,
+                  inOff,
+                  inLen,
+                  (ByteBuffer) out,
+                  outOff,
+                  cap,
                   tagLen);
     } finally {
       Reference.reachabilityFence(this);

@@ -94,6 +94,9 @@ final class CipherAnswers {
       }
     }
     addChaCha(table);
+    addKeyWrap(table, "KW", "RFC 3394 4.1, 4.3, 4.5", "00112233445566778899aabbccddeeff", KW_OUT);
+    addKeyWrap(
+        table, "KWP", "RFC 3394 keys; SunJCE", "00112233445566778899aabbccddeeff0011", KWP_OUT);
     table.add(
         "AlgorithmParameters",
         "GCM",
@@ -111,6 +114,49 @@ final class CipherAnswers {
         provider ->
             parameters(
                 provider, "AES", new IvParameterSpec(KnownAnswers.hex(CBC_IV)), "0410" + CBC_IV));
+  }
+
+  // RFC 3394's key-encryption keys.
+  private static final String[] KEKS = {
+    "000102030405060708090a0b0c0d0e0f",
+    "000102030405060708090a0b0c0d0e0f1011121314151617",
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+  };
+  private static final String[] KW_OUT = {
+    "1fa68b0a8112b447aef34bd8fb5a7b829d3e862371d2cfe5",
+    "96778b25ae6ca435f92b5b97c050aed2468ab8a17ad84e5d",
+    "64e8c3f9ce0f5ba263e9777905818a2a93c8191e7d6e8ae7",
+  };
+  private static final String[] KWP_OUT = {
+    "e881a51b3b7ab9ef064cf44712077a34afd68ddbf4c5389597ceefff99e4da57",
+    "dc8ad8aa2889db1bbff8afb1c2ee4fe9d54a6c69f099ee4346ba64ab0682388c",
+    "1cdbb2cff151be086393fdd1010566a43b5cccf749b0f3d8bda8db4935b7d405",
+  };
+
+  /** AES/{mode}/NoPadding with every key size, and AES_{bits}/{mode}/NoPadding with its own. */
+  private static void addKeyWrap(
+      KnownAnswers table, String mode, String source, String data, String[] out) {
+    for (int size = -1; size < 3; size++) {
+      int only = size;
+      String name = (size < 0 ? "AES" : "AES_" + (128 + 64 * size)) + "/" + mode + "/NoPadding";
+      table.add(
+          "Cipher",
+          name,
+          source,
+          provider -> {
+            for (int i = Math.max(only, 0); i < (only < 0 ? 3 : only + 1); i++) {
+              SecretKeySpec kek = new SecretKeySpec(KnownAnswers.hex(KEKS[i]), "AES");
+              Cipher cipher = Cipher.getInstance(name, provider);
+              cipher.init(Cipher.WRAP_MODE, kek);
+              KnownAnswers.expectEqual(
+                  out[i], cipher.wrap(new SecretKeySpec(KnownAnswers.hex(data), "AES")));
+              cipher.init(Cipher.UNWRAP_MODE, kek);
+              KnownAnswers.expectEqual(
+                  data,
+                  cipher.unwrap(KnownAnswers.hex(out[i]), "AES", Cipher.SECRET_KEY).getEncoded());
+            }
+          });
+    }
   }
 
   // RFC 8439 section 2.8.2 (ChaCha20-Poly1305) and the first block of section 2.4.2 (ChaCha20).

@@ -35,7 +35,9 @@ class CipherCrossCheckTest {
           "AES/CTR/NoPadding",
           "AES",
           "ChaCha20-Poly1305",
-          "ChaCha20");
+          "ChaCha20",
+          "AES/KW/NoPadding",
+          "AES/KWP/NoPadding");
 
   private static final Provider JDK = Security.getProvider("SunJCE");
 
@@ -51,6 +53,9 @@ class CipherCrossCheckTest {
       int len = round == 0 ? 1 << 20 : random.nextInt(round < 100 ? 100 : 3000);
       if (aligned) {
         len -= len % 16;
+      }
+      if (transformation.contains("KW")) {
+        len = transformation.contains("KWP") ? len + 1 : 16 + len - len % 8;
       }
       byte[] key = key(transformation, random);
       byte[] input = bytes(random, len);

@@ -217,6 +217,63 @@ class CipherMisuseTest {
   }
 
   @Test
+  void keyWrapLengthsAndIntegrity() throws Exception {
+    sameFailure(
+        "AES/KW/NoPadding",
+        c -> {
+          c.init(Cipher.ENCRYPT_MODE, KEY);
+          c.doFinal(bytes(12));
+        });
+    sameFailure(
+        "AES/KW/NoPadding",
+        c -> {
+          c.init(Cipher.DECRYPT_MODE, KEY);
+          c.doFinal(bytes(16));
+        });
+    sameFailure(
+        "AES/KWP/NoPadding",
+        c -> {
+          c.init(Cipher.ENCRYPT_MODE, KEY);
+          c.doFinal(new byte[0]);
+        });
+    for (String t : new String[] {"AES/KW/NoPadding", "AES/KWP/NoPadding"}) {
+      sameFailure(
+          t,
+          c -> {
+            c.init(Cipher.DECRYPT_MODE, KEY);
+            c.doFinal(bytes(32));
+          });
+      sameFailure(
+          t,
+          c -> {
+            c.init(Cipher.UNWRAP_MODE, KEY);
+            c.unwrap(bytes(32), "AES", Cipher.SECRET_KEY);
+          });
+      sameFailure(t, c -> c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(bytes(5))));
+    }
+  }
+
+  @Test
+  void wrapAndUnwrapInteroperate() throws Exception {
+    SecretKey payload = new SecretKeySpec(bytes(32), "HmacSHA256");
+    String[] transformations = {
+      "AES/KW/NoPadding", "AES/KWP/NoPadding", "AESWrap", "AES/GCM/NoPadding", "AES"
+    };
+    for (String t : transformations) {
+      var params = t.contains("GCM") ? new GCMParameterSpec(128, IV12) : null;
+      Cipher wrapper = Cipher.getInstance(t, Carbide.provider());
+      wrapper.init(Cipher.WRAP_MODE, KEY, params);
+      byte[] wrapped = wrapper.wrap(payload);
+      Cipher jdk = Cipher.getInstance(t, JDK);
+      jdk.init(Cipher.UNWRAP_MODE, KEY, params);
+      assertEquals(payload, jdk.unwrap(wrapped, "HmacSHA256", Cipher.SECRET_KEY), t);
+      Cipher unwrapper = Cipher.getInstance(t, Carbide.provider());
+      unwrapper.init(Cipher.UNWRAP_MODE, KEY, params);
+      assertEquals(payload, unwrapper.unwrap(wrapped, "HmacSHA256", Cipher.SECRET_KEY), t);
+    }
+  }
+
+  @Test
   void aadAfterData() throws Exception {
     for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
       sameFailure(
