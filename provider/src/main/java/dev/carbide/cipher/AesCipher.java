@@ -99,9 +99,7 @@ final class AesCipher extends CipherCore {
 
   @Override
   protected int engineGetKeySize(Key key) throws InvalidKeyException {
-    byte[] raw = CipherKeys.raw(key);
-    keys.cipherFor(raw.length);
-    return raw.length * 8;
+    return keys.keySizeOf(key);
   }
 
   @Override

@@ -22,6 +22,14 @@ record AesKeys(long aes128, long aes192, long aes256, int fixedKeyBytes) {
     return new AesKeys(aes128, aes192, aes256, bytes);
   }
 
+  /** The size in bits of {@code key}, if this rule accepts it (engineGetKeySize). */
+  int keySizeOf(java.security.Key key) throws InvalidKeyException {
+    byte[] raw = CipherKeys.raw(key);
+    java.util.Arrays.fill(raw, (byte) 0);
+    cipherFor(raw.length);
+    return raw.length * 8;
+  }
+
   /** The cipher for a key of {@code length} bytes. */
   long cipherFor(int length) throws InvalidKeyException {
     if (fixedKeyBytes != 0 && length != fixedKeyBytes) {

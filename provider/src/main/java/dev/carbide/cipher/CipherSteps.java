@@ -291,11 +291,7 @@ abstract class CipherSteps extends CipherSpi {
       return;
     }
     ensureBuffer(buffered + inLen);
-    if (in instanceof byte[] array) {
-      System.arraycopy(array, inOff, buffer, buffered, inLen);
-    } else {
-      ((ByteBuffer) in).get(inOff, buffer, buffered, inLen);
-    }
+    copy(in, inOff, buffer, buffered, inLen);
     buffered += inLen;
   }
 
@@ -312,11 +308,16 @@ abstract class CipherSteps extends CipherSpi {
       return EMPTY;
     }
     byte[] copy = new byte[inLen];
-    if (in instanceof byte[] array) {
-      System.arraycopy(array, inOff, copy, 0, inLen);
-    } else {
-      ((ByteBuffer) in).get(inOff, copy, 0, inLen);
-    }
+    copy(in, inOff, copy, 0, inLen);
     return copy;
+  }
+
+  /** Copies from a byte[] or a ByteBuffer (at an absolute index) into an array. */
+  private static void copy(Object in, int inOff, byte[] to, int toOff, int len) {
+    if (in instanceof byte[] array) {
+      System.arraycopy(array, inOff, to, toOff, len);
+    } else {
+      ((ByteBuffer) in).get(inOff, to, toOff, len);
+    }
   }
 }

@@ -2,7 +2,6 @@ package dev.carbide.cipher;
 
 import java.io.IOException;
 import java.math.BigInteger;
-import java.security.AlgorithmParametersSpi;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
 import java.util.HexFormat;
@@ -12,7 +11,7 @@ import javax.crypto.spec.GCMParameterSpec;
  * AlgorithmParameters "GCM": RFC 5084's GCMParameters, SEQUENCE { nonce OCTET STRING, icvLen
  * INTEGER DEFAULT 12 }, with the tag length in bytes, as SunJCE encodes it.
  */
-final class GcmParameters extends AlgorithmParametersSpi {
+final class GcmParameters extends DerParameters {
   private byte[] iv;
   private int tagBytes;
 
@@ -48,14 +47,6 @@ final class GcmParameters extends AlgorithmParametersSpi {
   }
 
   @Override
-  protected void engineInit(byte[] encoded, String format) throws IOException {
-    if (format != null && !format.equalsIgnoreCase("ASN.1")) {
-      throw new IllegalArgumentException("Only support ASN.1 format");
-    }
-    engineInit(encoded);
-  }
-
-  @Override
   protected <T extends AlgorithmParameterSpec> T engineGetParameterSpec(Class<T> spec)
       throws InvalidParameterSpecException {
     if (!spec.isAssignableFrom(GCMParameterSpec.class)) {
@@ -70,11 +61,6 @@ final class GcmParameters extends AlgorithmParametersSpi {
     // DER leaves out a field equal to its DEFAULT.
     return Der.encode(
         Der.SEQUENCE, tagBytes == 12 ? nonce : Der.concat(nonce, Der.integer(tagBytes)));
-  }
-
-  @Override
-  protected byte[] engineGetEncoded(String format) throws IOException {
-    return engineGetEncoded();
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.carbide.cipher;
 
 import java.io.IOException;
-import java.security.AlgorithmParametersSpi;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
 import java.util.HexFormat;
@@ -11,7 +10,7 @@ import javax.crypto.spec.IvParameterSpec;
  * AlgorithmParameters that are one IV of a fixed length, DER-encoded as an OCTET STRING: "AES" (16
  * bytes) and "ChaCha20-Poly1305" (a 12-byte nonce), as SunJCE encodes them.
  */
-final class IvParameters extends AlgorithmParametersSpi {
+final class IvParameters extends DerParameters {
   private final int ivBytes;
   private byte[] iv;
 
@@ -42,14 +41,6 @@ final class IvParameters extends AlgorithmParametersSpi {
   }
 
   @Override
-  protected void engineInit(byte[] encoded, String format) throws IOException {
-    if (format != null && !format.equalsIgnoreCase("ASN.1")) {
-      throw new IllegalArgumentException("Only support ASN.1 format");
-    }
-    engineInit(encoded);
-  }
-
-  @Override
   protected <T extends AlgorithmParameterSpec> T engineGetParameterSpec(Class<T> spec)
       throws InvalidParameterSpecException {
     if (!spec.isAssignableFrom(IvParameterSpec.class)) {
@@ -61,11 +52,6 @@ final class IvParameters extends AlgorithmParametersSpi {
   @Override
   protected byte[] engineGetEncoded() {
     return Der.encode(Der.OCTET_STRING, iv);
-  }
-
-  @Override
-  protected byte[] engineGetEncoded(String format) throws IOException {
-    return engineGetEncoded();
   }
 
   @Override
