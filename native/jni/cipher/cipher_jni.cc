@@ -201,7 +201,8 @@ bool RegisterCipherNatives(JNIEnv* env) {
       Method("processDirect", "(JJI[B[B[BI[BILjava/nio/ByteBuffer;IILjava/nio/ByteBuffer;III)I",
              ProcessDirect),
   };
-  return RegisterNatives(env, "dev/carbide/cipher/CipherNative", kMethods);
+  return RegisterNatives(env, "dev/carbide/cipher/CipherNative", kMethods) &&
+         RegisterPbkdf2Natives(env);
 }
 
 }  // namespace carbide::jni

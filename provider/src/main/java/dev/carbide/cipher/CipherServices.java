@@ -1,5 +1,6 @@
 package dev.carbide.cipher;
 
+import dev.carbide.digest.DigestServices;
 import dev.carbide.internal.ServiceSink;
 import java.security.AlgorithmParametersSpi;
 import java.util.ArrayList;
@@ -7,6 +8,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import javax.crypto.CipherSpi;
 import javax.crypto.KeyGeneratorSpi;
+import javax.crypto.SecretKeyFactorySpi;
 
 /**
  * The symmetric cipher services, with SunJCE's names and OIDs, each registered only if the loaded
@@ -28,6 +30,7 @@ public final class CipherServices {
           .attribute("ImplementedIn", "Software");
     }
     registerChaCha(sink);
+    registerPbkdf2(sink);
     AesKeys cbc = AesKeys.fetch("CBC");
     AesKeys ecb = AesKeys.fetch("ECB");
     AesKeys ctr = AesKeys.fetch("CTR");
@@ -69,6 +72,26 @@ public final class CipherServices {
     for (int i = 0; i < 3; i++) {
       sizedKw.get(i).alias("AESWrap_" + (128 + 64 * i));
       sizedKwp.get(i).alias("AESWrapPad_" + (128 + 64 * i));
+    }
+  }
+
+  private static void registerPbkdf2(ServiceSink sink) {
+    for (String digest : new String[] {"SHA1", "SHA224", "SHA256", "SHA384", "SHA512"}) {
+      String name = "PBKDF2WithHmac" + digest;
+      long md = DigestServices.fetch("SHA-" + digest.substring(3));
+      if (md == 0) {
+        continue;
+      }
+      ServiceSink.Entry entry =
+          sink.add(
+                  "SecretKeyFactory",
+                  name,
+                  SecretKeyFactorySpi.class,
+                  () -> new Pbkdf2KeyFactory(name, md))
+              .attribute("ImplementedIn", "Software");
+      if (digest.equals("SHA1")) {
+        entry.oid("1.2.840.113549.1.5.12");
+      }
     }
   }
 

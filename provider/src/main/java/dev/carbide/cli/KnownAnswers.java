@@ -51,6 +51,7 @@ final class KnownAnswers {
     RandomHealth.addTo(table);
     KdfAnswers.addTo(table);
     CipherAnswers.addTo(table);
+    Pbkdf2Answers.addTo(table);
     return table;
   }
 
