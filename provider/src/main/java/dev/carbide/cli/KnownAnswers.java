@@ -51,7 +51,7 @@ final class KnownAnswers {
     RandomHealth.addTo(table);
     KdfAnswers.addTo(table);
     CipherAnswers.addTo(table);
-    Pbkdf2Answers.addTo(table);
+    SecretKeyFactoryAnswers.addTo(table);
     return table;
   }
 

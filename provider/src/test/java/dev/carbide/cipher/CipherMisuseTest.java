@@ -274,6 +274,20 @@ class CipherMisuseTest {
   }
 
   @Test
+  void aesKeyFactoryChecksLengthAndAlgorithm() throws Exception {
+    javax.crypto.SecretKeyFactory factory =
+        javax.crypto.SecretKeyFactory.getInstance("AES", Carbide.provider());
+    assertEquals(KEY, factory.generateSecret(new SecretKeySpec(KEY.getEncoded(), "AES")));
+    assertEquals(KEY, factory.translateKey(KEY));
+    assertThrows(
+        java.security.spec.InvalidKeySpecException.class,
+        () -> factory.generateSecret(new SecretKeySpec(bytes(17), "AES")));
+    assertThrows(
+        java.security.InvalidKeyException.class,
+        () -> factory.translateKey(new SecretKeySpec(bytes(16), "DES")));
+  }
+
+  @Test
   void aadAfterData() throws Exception {
     for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
       sameFailure(

@@ -2,16 +2,19 @@ package dev.carbide.cli;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Known answers for the PBKDF2 SecretKeyFactories: password "password", salt "salt", 2 iterations,
- * 256 bits. The SHA-1 answer begins with RFC 6070's second vector and the SHA-256 one is the widely
- * published PBKDF2-HMAC-SHA256 vector; the others are SunJCE's.
+ * Known answers for the SecretKeyFactories: AES returns its key; PBKDF2 derives from password
+ * "password", salt "salt", 2 iterations, 256 bits. The SHA-1 answer begins with RFC 6070's second
+ * vector and the SHA-256 one is the widely published PBKDF2-HMAC-SHA256 vector; the others are
+ * SunJCE's.
  */
-final class Pbkdf2Answers {
-  private Pbkdf2Answers() {}
+final class SecretKeyFactoryAnswers {
+  private SecretKeyFactoryAnswers() {}
 
   private static final Map<String, String> ANSWERS =
       Map.of(
@@ -22,6 +25,19 @@ final class Pbkdf2Answers {
           "SHA512", "e1d9c16aa681708a45f5c7c4e215ceb66e011a2e9f0040713f18aefdb866d53c");
 
   static void addTo(KnownAnswers table) {
+    table.add(
+        "SecretKeyFactory",
+        "AES",
+        "a key spec comes back as the same AES key",
+        provider -> {
+          SecretKeyFactory factory = SecretKeyFactory.getInstance("AES", provider);
+          byte[] raw = KnownAnswers.hex("000102030405060708090a0b0c0d0e0f");
+          SecretKey key = factory.generateSecret(new SecretKeySpec(raw, "AES"));
+          KnownAnswers.expectEqual("000102030405060708090a0b0c0d0e0f", key.getEncoded());
+          if (!key.getAlgorithm().equals("AES")) {
+            throw new KnownAnswers.Failure("algorithm " + key.getAlgorithm());
+          }
+        });
     ANSWERS.forEach(
         (digest, answer) ->
             table.add(
