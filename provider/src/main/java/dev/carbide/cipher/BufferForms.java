@@ -77,4 +77,23 @@ final class BufferForms {
         ? core.doFinal(in, inOff, inLen, out, outOff, outCap)
         : core.update(in, inOff, inLen, out, outOff, outCap);
   }
+
+  /** A copy of {@code inLen} bytes of a byte[] or a ByteBuffer (at an absolute index). */
+  static byte[] copyOf(Object in, int inOff, int inLen) {
+    if (inLen == 0) {
+      return CipherSteps.EMPTY;
+    }
+    byte[] copy = new byte[inLen];
+    copy(in, inOff, copy, 0, inLen);
+    return copy;
+  }
+
+  /** Copies from a byte[] or a ByteBuffer (at an absolute index) into an array. */
+  static void copy(Object in, int inOff, byte[] to, int toOff, int len) {
+    if (in instanceof byte[] array) {
+      System.arraycopy(array, inOff, to, toOff, len);
+    } else {
+      ((ByteBuffer) in).get(inOff, to, toOff, len);
+    }
+  }
 }

@@ -20,7 +20,7 @@ import javax.crypto.ShortBufferException;
  * {@code init} itself never crosses JNI, and a TLS record (init, updateAAD, doFinal) crosses once.
  */
 abstract class CipherSteps extends CipherSpi {
-  private static final byte[] EMPTY = new byte[0];
+  static final byte[] EMPTY = new byte[0];
 
   private final long context;
 
@@ -130,12 +130,12 @@ abstract class CipherSteps extends CipherSpi {
     if (n >= buffered) {
       int used = n - buffered;
       // The rest of the input is saved before output can overwrite it (in place).
-      byte[] rest = copyOf(in, inOff + used, inLen - used);
+      byte[] rest = BufferForms.copyOf(in, inOff + used, inLen - used);
       written = run(0, buffered, in, inOff, used, out, outOff, outCap);
       buffered = 0;
       append(rest, 0, rest.length);
     } else {
-      byte[] rest = copyOf(in, inOff, inLen);
+      byte[] rest = BufferForms.copyOf(in, inOff, inLen);
       written = run(0, n, out, outOff, 0, out, outOff, outCap);
       System.arraycopy(buffer, n, buffer, 0, buffered - n);
       buffered -= n;
@@ -194,7 +194,7 @@ abstract class CipherSteps extends CipherSpi {
     if (outCap < total - 16) {
       throw new ShortBufferException("Output buffer too short");
     }
-    byte[] input = copyOf(in, inOff, inLen);
+    byte[] input = BufferForms.copyOf(in, inOff, inLen);
     byte[] temp = new byte[total];
     int n;
     try {
@@ -291,7 +291,7 @@ abstract class CipherSteps extends CipherSpi {
       return;
     }
     ensureBuffer(buffered + inLen);
-    copy(in, inOff, buffer, buffered, inLen);
+    BufferForms.copy(in, inOff, buffer, buffered, inLen);
     buffered += inLen;
   }
 
@@ -300,24 +300,6 @@ abstract class CipherSteps extends CipherSpi {
       byte[] bigger = Arrays.copyOf(buffer, Math.max(size, buffer.length * 2));
       Arrays.fill(buffer, (byte) 0);
       buffer = bigger;
-    }
-  }
-
-  private static byte[] copyOf(Object in, int inOff, int inLen) {
-    if (inLen == 0) {
-      return EMPTY;
-    }
-    byte[] copy = new byte[inLen];
-    copy(in, inOff, copy, 0, inLen);
-    return copy;
-  }
-
-  /** Copies from a byte[] or a ByteBuffer (at an absolute index) into an array. */
-  private static void copy(Object in, int inOff, byte[] to, int toOff, int len) {
-    if (in instanceof byte[] array) {
-      System.arraycopy(array, inOff, to, toOff, len);
-    } else {
-      ((ByteBuffer) in).get(inOff, to, toOff, len);
     }
   }
 }
