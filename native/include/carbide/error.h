@@ -18,6 +18,7 @@ enum class ErrorKind {
   kShortBuffer,       // the output does not fit (ShortBufferException)
   kBadPadding,        // decryption found invalid padding (BadPaddingException)
   kBadTag,            // an authentication tag did not verify (AEADBadTagException)
+  kIllegalBlockSize,  // the input length or a key unwrap failed (IllegalBlockSizeException)
   kOutOfMemory,       // a native allocation failed (OutOfMemoryError)
 };
 

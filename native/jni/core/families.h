@@ -13,5 +13,7 @@ bool RegisterDigestNatives(JNIEnv* env);
 bool RegisterMacNatives(JNIEnv* env);
 bool RegisterRandomNatives(JNIEnv* env);
 bool RegisterKdfNatives(JNIEnv* env);
+bool RegisterCipherNatives(JNIEnv* env);
+bool RegisterPbkdf2Natives(JNIEnv* env);  // part of the cipher family's registration
 
 }  // namespace carbide::jni

@@ -24,6 +24,7 @@ ExceptionClass exception_classes[] = {
     {ErrorKind::kShortBuffer, "javax/crypto/ShortBufferException"},
     {ErrorKind::kBadPadding, "javax/crypto/BadPaddingException"},
     {ErrorKind::kBadTag, "javax/crypto/AEADBadTagException"},
+    {ErrorKind::kIllegalBlockSize, "javax/crypto/IllegalBlockSizeException"},
     {ErrorKind::kOutOfMemory, "java/lang/OutOfMemoryError"},
 };
 
@@ -127,6 +128,26 @@ PinnedArray::PinnedArray(JNIEnv* env, jarray array, bool commit)
 PinnedArray::~PinnedArray() {
   --pinned_count;
   env_->ReleasePrimitiveArrayCritical(array_, data_, commit_ ? 0 : JNI_ABORT);
+}
+
+PinnedInOut::PinnedInOut(JNIEnv* env, jbyteArray in, jbyteArray out)
+    : env_(env),
+      in_array_(in),
+      same_(env->IsSameObject(in, out) == JNI_TRUE),
+      out_(env, out, /*commit=*/true),
+      in_(out_.data()) {
+  if (!same_) {
+    in_ = static_cast<uint8_t*>(env->GetPrimitiveArrayCritical(in, nullptr));
+    if (in_ == nullptr) {
+      throw JavaExceptionPending{};  // OutOfMemoryError is pending; out_ is released.
+    }
+  }
+}
+
+PinnedInOut::~PinnedInOut() {
+  if (!same_) {
+    env_->ReleasePrimitiveArrayCritical(in_array_, in_, JNI_ABORT);
+  }
 }
 
 SecretBytes::SecretBytes(size_t size) : data_(inline_), size_(size) {

@@ -105,6 +105,25 @@ class PinnedArray {
   bool commit_;
 };
 
+// Pins an input and an output array together, once if they are the same array, for transforms
+// that read one while writing the other (JNI allows nested critical regions).
+class PinnedInOut {
+ public:
+  PinnedInOut(JNIEnv* env, jbyteArray in, jbyteArray out);
+  ~PinnedInOut();
+  PinnedInOut(const PinnedInOut&) = delete;
+  PinnedInOut& operator=(const PinnedInOut&) = delete;
+  const uint8_t* in() const noexcept { return in_; }
+  uint8_t* out() const noexcept { return out_.data(); }
+
+ private:
+  JNIEnv* env_;
+  jbyteArray in_array_;
+  bool same_;
+  PinnedArray out_;
+  uint8_t* in_;
+};
+
 // Cleanses ptr[0, len) when it goes out of scope, also when an exception passes.
 struct CleanseOnExit {
   uint8_t* ptr;

@@ -1,5 +1,6 @@
 package dev.carbide;
 
+import dev.carbide.cipher.CipherServices;
 import dev.carbide.digest.DigestServices;
 import dev.carbide.internal.NativeCore;
 import dev.carbide.internal.NativeLibrary;
@@ -39,7 +40,8 @@ public final class CarbideProvider extends Provider {
           DigestServices::register,
           MacServices::register,
           RandomServices::register,
-          KdfServices::register);
+          KdfServices::register,
+          CipherServices::register);
 
   public CarbideProvider() {
     super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");

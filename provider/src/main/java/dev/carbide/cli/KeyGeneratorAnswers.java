@@ -13,7 +13,7 @@ final class KeyGeneratorAnswers {
   private KeyGeneratorAnswers() {}
 
   // SunJCE's defaults: the block size (64 bytes) for HmacMD5 and HmacSHA1, the output size for
-  // the SHA-2 and SHA-3 HMACs.
+  // the SHA-2 and SHA-3 HMACs, 256 bits for AES and ChaCha20.
   private static final Map<String, Integer> DEFAULT_KEY_BYTES =
       Map.ofEntries(
           Map.entry("HmacMD5", 64),
@@ -27,7 +27,9 @@ final class KeyGeneratorAnswers {
           Map.entry("HmacSHA3-224", 28),
           Map.entry("HmacSHA3-256", 32),
           Map.entry("HmacSHA3-384", 48),
-          Map.entry("HmacSHA3-512", 64));
+          Map.entry("HmacSHA3-512", 64),
+          Map.entry("AES", 32),
+          Map.entry("ChaCha20", 32));
 
   static void addTo(KnownAnswers table) {
     DEFAULT_KEY_BYTES.forEach(

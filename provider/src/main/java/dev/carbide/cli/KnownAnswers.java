@@ -50,6 +50,8 @@ final class KnownAnswers {
     KeyGeneratorAnswers.addTo(table);
     RandomHealth.addTo(table);
     KdfAnswers.addTo(table);
+    CipherAnswers.addTo(table);
+    SecretKeyFactoryAnswers.addTo(table);
     return table;
   }
 

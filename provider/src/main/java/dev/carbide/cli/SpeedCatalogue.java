@@ -37,6 +37,7 @@ final class SpeedCatalogue {
 
   static final Engine DIGEST = new Engine("MessageDigest", () -> Security.getProvider("SUN"));
   static final Engine MAC = new Engine("Mac", () -> Security.getProvider("SunJCE"));
+  static final Engine CIPHER = new Engine("Cipher", () -> Security.getProvider("SunJCE"));
   // An application's new SecureRandom(): NativePRNG from SUN on Linux.
   static final Engine RANDOM = new Engine("SecureRandom", () -> new SecureRandom().getProvider());
 
@@ -58,6 +59,7 @@ final class SpeedCatalogue {
         rows.add(new Row(algorithm + " " + label(size), MAC, p -> mac(p, algorithm, size)));
       }
     }
+    CipherSpeeds.addTo(rows, CIPHER);
     for (int size : RANDOM_SIZES) {
       rows.add(new Row("SecureRandom " + label(size), RANDOM, p -> nextBytes(p, size)));
     }
@@ -103,7 +105,7 @@ final class SpeedCatalogue {
     };
   }
 
-  private static byte[] input(int size) {
+  static byte[] input(int size) {
     byte[] input = new byte[size];
     Arrays.fill(input, (byte) 0x5a);
     return input;

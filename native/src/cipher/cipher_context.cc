@@ -1,0 +1,137 @@
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <climits>
+
+#include "carbide/cipher.h"
+#include "carbide/error.h"
+
+namespace carbide {
+namespace {
+
+int CheckedInt(size_t len) {
+  if (len > INT_MAX) {
+    throw Error(ErrorKind::kIllegalArgument, "input too long");
+  }
+  return static_cast<int>(len);
+}
+
+bool IsAead(const EVP_CIPHER* cipher) {
+  return (EVP_CIPHER_get_flags(cipher) & EVP_CIPH_FLAG_AEAD_CIPHER) != 0;
+}
+
+}  // namespace
+
+CipherContext::CipherContext() : ctx_(CheckNotNull(EVP_CIPHER_CTX_new(), "EVP_CIPHER_CTX_new")) {
+  // Key wrapping is a one-shot mode that OpenSSL only runs when asked for explicitly.
+  EVP_CIPHER_CTX_set_flags(ctx_.get(), EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
+}
+
+void CipherContext::Start(const EVP_CIPHER* cipher, bool encrypt, const uint8_t* key,
+                          size_t key_len, const uint8_t* iv, size_t iv_len) {
+  const int enc = encrypt ? 1 : 0;
+  if (key == nullptr) {
+    if (cipher_ == nullptr || cipher != cipher_ || encrypt != encrypt_) {
+      throw Error(ErrorKind::kIllegalState, "cipher restarted without a key");
+    }
+  } else {
+    // Forget the old key first, so a failure below cannot leave it usable under a new name.
+    cipher_ = nullptr;
+    iv_len_ = 0;
+    CheckOpenssl(EVP_CipherInit_ex2(ctx_.get(), cipher, nullptr, nullptr, enc, nullptr),
+                 "EVP_CipherInit_ex2");
+    if (key_len != static_cast<size_t>(EVP_CIPHER_get_key_length(cipher))) {
+      throw Error(ErrorKind::kInvalidKey, "invalid key length");
+    }
+  }
+  if (iv_len == 0 && EVP_CIPHER_get_iv_length(cipher) != 0) {
+    throw Error(ErrorKind::kInvalidParameter, "missing IV");
+  }
+  // AES-GCM takes IVs of any length; the others only their own.
+  if (iv_len != 0 && iv_len != iv_len_) {
+    if (IsAead(cipher) && EVP_CIPHER_get_mode(cipher) == EVP_CIPH_GCM_MODE) {
+      size_t len = iv_len;
+      OSSL_PARAM params[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &len),
+                             OSSL_PARAM_construct_end()};
+      if (iv_len > kMaxIvSize || EVP_CIPHER_CTX_set_params(ctx_.get(), params) != 1) {
+        ThrowOpensslError("unsupported IV length", ErrorKind::kInvalidParameter);
+      }
+    } else if (iv_len != static_cast<size_t>(EVP_CIPHER_get_iv_length(cipher))) {
+      throw Error(ErrorKind::kInvalidParameter, "invalid IV length");
+    }
+  }
+  CheckOpenssl(EVP_CipherInit_ex2(ctx_.get(), nullptr, key, iv, enc, nullptr),
+               "EVP_CipherInit_ex2");
+  SetPadding(false);
+  cipher_ = cipher;
+  encrypt_ = encrypt;
+  if (iv_len != 0) {
+    iv_len_ = iv_len;
+  }
+}
+
+void CipherContext::SetPadding(bool on) {
+  CheckOpenssl(EVP_CIPHER_CTX_set_padding(ctx_.get(), on ? 1 : 0), "EVP_CIPHER_CTX_set_padding");
+  padding_ = on;
+}
+
+void CipherContext::UpdateAad(const uint8_t* aad, size_t len) {
+  int ignored = 0;
+  CheckOpenssl(EVP_CipherUpdate(ctx_.get(), nullptr, &ignored, aad, CheckedInt(len)),
+               "EVP_CipherUpdate (AAD)");
+}
+
+size_t CipherContext::Update(const uint8_t* in, size_t len, uint8_t* out) {
+  if (len == 0) {
+    return 0;
+  }
+  int written = 0;
+  if (EVP_CipherUpdate(ctx_.get(), out, &written, in, CheckedInt(len)) == 1) {
+    return static_cast<size_t>(written);
+  }
+  if (!encrypt_ && cipher_ != nullptr && EVP_CIPHER_get_mode(cipher_) == EVP_CIPH_WRAP_MODE) {
+    ClearOpensslErrors();
+    throw Error(ErrorKind::kIllegalBlockSize, "Integrity check failed");
+  }
+  ThrowOpensslError("EVP_CipherUpdate");
+}
+
+void CipherContext::SetExpectedTag(const uint8_t* tag, size_t len) {
+  OSSL_PARAM params[] = {
+      OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, const_cast<uint8_t*>(tag), len),
+      OSSL_PARAM_construct_end()};
+  CheckOpenssl(EVP_CIPHER_CTX_set_params(ctx_.get(), params), "set AEAD tag");
+}
+
+size_t CipherContext::Finish(uint8_t* out) {
+  int written = 0;
+  if (EVP_CipherFinal_ex(ctx_.get(), out, &written) == 1) {
+    return static_cast<size_t>(written);
+  }
+  ClearOpensslErrors();
+  if (cipher_ != nullptr && IsAead(cipher_)) {
+    throw Error(ErrorKind::kBadTag, "Tag mismatch");
+  }
+  if (encrypt_ || !padding_) {
+    throw Error(ErrorKind::kIllegalArgument, "input length not a multiple of the block size");
+  }
+  throw Error(ErrorKind::kBadPadding, "Given final block not properly padded");
+}
+
+void CipherContext::GetTag(uint8_t* tag, size_t len) {
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, len),
+                         OSSL_PARAM_construct_end()};
+  CheckOpenssl(EVP_CIPHER_CTX_get_params(ctx_.get(), params), "get AEAD tag");
+}
+
+size_t CipherContext::RunningIv(uint8_t* iv) {
+  if (iv_len_ == 0) {
+    return 0;
+  }
+  CheckOpenssl(EVP_CIPHER_CTX_get_updated_iv(ctx_.get(), iv, iv_len_),
+               "EVP_CIPHER_CTX_get_updated_iv");
+  return iv_len_;
+}
+
+}  // namespace carbide

@@ -1,0 +1,114 @@
+package dev.carbide.cipher;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import javax.crypto.AEADBadTagException;
+
+/**
+ * What the AEAD ciphers (AES-GCM, ChaCha20-Poly1305) share: AAD buffered in Java until the first
+ * native step, decryption that buffers all input so no plaintext leaves before the tag verifies,
+ * and SunJCE's guard against encrypting twice under the same key and IV. Plain ChaCha20 shares the
+ * guard, and streams in both directions.
+ */
+abstract class AeadCipher extends CipherCore {
+  /** Encryption releases output in multiples of this (16 for GCM, as SunJCE; 1 for ChaCha20). */
+  private final int releaseUnit;
+
+  private final String reuseMessage;
+
+  private byte[] lastKey;
+  private byte[] lastIv;
+  private boolean needsNewIv;
+
+  AeadCipher(String modeName, int releaseUnit, String reuseMessage) {
+    super(modeName, "NoPadding");
+    this.releaseUnit = releaseUnit;
+    this.reuseMessage = reuseMessage;
+  }
+
+  /**
+   * Applies a valid key and IV, unless they repeat the last pair that the guard remembers: then
+   * returns false and changes nothing, and the caller throws what SunJCE throws.
+   */
+  final boolean acceptUnlessRepeated(
+      boolean encrypt, byte[] rawKey, long newCipher, byte[] newIv, int tagBytes) {
+    if (encrypt) {
+      if (MessageDigest.isEqual(rawKey, lastKey) && MessageDigest.isEqual(newIv, lastIv)) {
+        return false;
+      }
+      if (lastKey != null) {
+        Arrays.fill(lastKey, (byte) 0);
+      }
+      lastKey = rawKey.clone();
+      lastIv = newIv.clone();
+    }
+    needsNewIv = false;
+    accept(encrypt, rawKey, newCipher, newIv, tagBytes);
+    return true;
+  }
+
+  @Override
+  int updateLength(int total) {
+    return encrypting ? total - total % releaseUnit : 0;
+  }
+
+  @Override
+  int finalLength(int total) {
+    return encrypting ? Math.addExact(total, tagLen) : Math.max(0, total - tagLen);
+  }
+
+  @Override
+  void checkFinalLength(int total) throws AEADBadTagException {
+    if (!encrypting && total < tagLen) {
+      throw new AEADBadTagException(
+          "Input data too short to contain an expected tag length of " + tagLen + "bytes");
+    }
+  }
+
+  @Override
+  void checkUsable() {
+    if (needsNewIv) {
+      throw new IllegalStateException(reuseMessage);
+    }
+  }
+
+  @Override
+  void afterFinal() {
+    needsNewIv = encrypting;
+  }
+
+  @Override
+  protected void engineUpdateAAD(byte[] src, int offset, int len) {
+    checkAad();
+    ensureAad(len);
+    System.arraycopy(src, offset, aad, aadLen, len);
+    aadLen += len;
+  }
+
+  @Override
+  protected void engineUpdateAAD(ByteBuffer src) {
+    checkAad();
+    int len = src.remaining();
+    ensureAad(len);
+    src.get(aad, aadLen, len);
+    aadLen += len;
+  }
+
+  private void checkAad() {
+    if (!initialized) {
+      throw new IllegalStateException("Cipher not initialized");
+    }
+    checkUsable();
+    if (dataStarted) {
+      throw new IllegalStateException("Update has been called; no more AAD data");
+    }
+  }
+
+  private void ensureAad(int len) {
+    int size = Math.addExact(aadLen, len);
+    if (size > aad.length) {
+      aad = Arrays.copyOf(aad, Math.max(size, aad.length * 2));
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package dev.carbide.cipher;
+
+import java.security.AlgorithmParameters;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.spec.IvParameterSpec;
+
+/** AES in ECB, CBC (either with or without PKCS#5 padding) or CTR mode, as SunJCE's CipherCore. */
+final class AesCipher extends CipherCore {
+  private static final int BLOCK = 16;
+
+  enum Mode {
+    ECB,
+    CBC,
+    CTR
+  }
+
+  private final Mode mode;
+  private final boolean padding;
+  private final AesKeys keys;
+
+  AesCipher(Mode mode, boolean padding, AesKeys keys) {
+    super(mode.name(), padding ? "PKCS5Padding" : "NoPadding");
+    this.mode = mode;
+    this.padding = padding;
+    this.keys = keys;
+  }
+
+  @Override
+  boolean padded() {
+    return padding;
+  }
+
+  @Override
+  int updateLength(int total) {
+    if (mode == Mode.CTR) {
+      return total;
+    }
+    // A padded decryption keeps its last block back: it may be all padding.
+    int len = padding && !encrypting ? total - BLOCK : total;
+    return len > 0 ? len - len % BLOCK : 0;
+  }
+
+  @Override
+  int finalLength(int total) {
+    return padding && encrypting ? Math.addExact(total, BLOCK - total % BLOCK) : total;
+  }
+
+  @Override
+  void checkFinalLength(int total) throws IllegalBlockSizeException {
+    if (mode == Mode.CTR || total % BLOCK == 0 || (padding && encrypting)) {
+      return;
+    }
+    throw new IllegalBlockSizeException(
+        padding
+            ? "Input length must be multiple of 16 when decrypting with padded cipher"
+            : "Input length not multiple of 16 bytes");
+  }
+
+  @Override
+  void setup(boolean encrypt, byte[] rawKey, AlgorithmParameterSpec params, SecureRandom random)
+      throws InvalidKeyException, InvalidAlgorithmParameterException {
+    long cipher = keys.cipherFor(rawKey.length);
+    byte[] iv = null;
+    if (mode == Mode.ECB) {
+      if (params != null) {
+        throw new InvalidAlgorithmParameterException("ECB mode cannot use IV");
+      }
+    } else if (params == null) {
+      if (!encrypt) {
+        throw new InvalidAlgorithmParameterException("Parameters missing");
+      }
+      iv = new byte[BLOCK];
+      (random != null ? random : new SecureRandom()).nextBytes(iv);
+    } else if (params instanceof IvParameterSpec spec) {
+      iv = spec.getIV();
+      if (iv.length != BLOCK) {
+        throw new InvalidAlgorithmParameterException("Wrong IV length: must be 16 bytes long");
+      }
+    } else {
+      throw new InvalidAlgorithmParameterException("Wrong parameter type: IV expected");
+    }
+    accept(encrypt, rawKey, cipher, iv, 0);
+  }
+
+  @Override
+  Class<? extends AlgorithmParameterSpec> parameterSpecClass() {
+    return IvParameterSpec.class;
+  }
+
+  @Override
+  protected int engineGetBlockSize() {
+    return BLOCK;
+  }
+
+  @Override
+  protected int engineGetKeySize(Key key) throws InvalidKeyException {
+    return keys.keySizeOf(key);
+  }
+
+  @Override
+  protected AlgorithmParameters engineGetParameters() {
+    return iv == null ? null : CipherParameters.of("AES", new IvParameterSpec(iv));
+  }
+}

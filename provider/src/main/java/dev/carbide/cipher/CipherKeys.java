@@ -1,0 +1,81 @@
+package dev.carbide.cipher;
+
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.KeyFactory;
+import java.security.NoSuchAlgorithmException;
+import java.security.spec.InvalidKeySpecException;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
+import javax.crypto.Cipher;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
+
+/** Key handling shared by the ciphers: raw key bytes in, and wrapped keys out. */
+final class CipherKeys {
+  private CipherKeys() {}
+
+  /** A copy of the bytes of any secret key in RAW format; the caller zeroes it. */
+  static byte[] raw(Key key) throws InvalidKeyException {
+    if (key == null) {
+      throw new InvalidKeyException("No key given");
+    }
+    if (!(key instanceof SecretKey)) {
+      throw new InvalidKeyException("Secret key expected, not " + key.getClass().getName());
+    }
+    if (!"RAW".equalsIgnoreCase(key.getFormat())) {
+      throw new InvalidKeyException("Wrong format: RAW bytes needed");
+    }
+    byte[] encoded = key.getEncoded();
+    if (encoded == null) {
+      throw new InvalidKeyException("RAW key bytes missing");
+    }
+    return encoded;
+  }
+
+  static boolean encrypting(int opmode) {
+    switch (opmode) {
+      case Cipher.ENCRYPT_MODE:
+      case Cipher.WRAP_MODE:
+        return true;
+      case Cipher.DECRYPT_MODE:
+      case Cipher.UNWRAP_MODE:
+        return false;
+      default:
+        throw new IllegalArgumentException("Invalid operation mode " + opmode);
+    }
+  }
+
+  static byte[] encodedForWrap(Key key) throws InvalidKeyException {
+    byte[] encoded = key == null ? null : key.getEncoded();
+    if (encoded == null || encoded.length == 0) {
+      throw new InvalidKeyException("Cannot get an encoding of the key to be wrapped");
+    }
+    return encoded;
+  }
+
+  /** The key that {@code encoded} encodes, as SunJCE's ConstructKeys builds it. */
+  static Key unwrapped(byte[] encoded, String algorithm, int type)
+      throws InvalidKeyException, NoSuchAlgorithmException {
+    try {
+      switch (type) {
+        case Cipher.SECRET_KEY:
+          return new SecretKeySpec(encoded, algorithm);
+        case Cipher.PUBLIC_KEY:
+          return KeyFactory.getInstance(algorithm).generatePublic(new X509EncodedKeySpec(encoded));
+        case Cipher.PRIVATE_KEY:
+          return KeyFactory.getInstance(algorithm)
+              .generatePrivate(new PKCS8EncodedKeySpec(encoded));
+        default:
+          throw new InvalidKeyException("Unknown key type " + type);
+      }
+    } catch (InvalidKeySpecException e) {
+      throw new InvalidKeyException("Cannot construct the unwrapped key", e);
+    } finally {
+      if (type != Cipher.SECRET_KEY) {
+        Arrays.fill(encoded, (byte) 0);
+      }
+    }
+  }
+}

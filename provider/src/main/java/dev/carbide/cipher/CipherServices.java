@@ -1,0 +1,149 @@
+package dev.carbide.cipher;
+
+import dev.carbide.digest.DigestServices;
+import dev.carbide.internal.ServiceSink;
+import java.security.AlgorithmParametersSpi;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import javax.crypto.CipherSpi;
+import javax.crypto.KeyGeneratorSpi;
+import javax.crypto.SecretKeyFactorySpi;
+
+/**
+ * The symmetric cipher services, with SunJCE's names and OIDs, each registered only if the loaded
+ * OpenSSL has the cipher. SunJCE serves every AES mode through one "AES" service that takes a mode
+ * and padding; Carbide registers each transformation it serves under its full name instead, so a
+ * transformation it lacks (AES/OFB/NoPadding, PBE ciphers) falls through to the next provider.
+ */
+public final class CipherServices {
+  private CipherServices() {}
+
+  private static final String AES_OID = "2.16.840.1.101.3.4.1";
+
+  public static void register(ServiceSink sink) {
+    AesKeys gcm = AesKeys.fetch("GCM");
+    if (gcm != null) {
+      cipher(sink, "AES/GCM/NoPadding", () -> new GcmCipher(gcm));
+      sized(sink, "GCM", 6, bytes -> () -> new GcmCipher(gcm.only(bytes)));
+      sink.add("AlgorithmParameters", "GCM", AlgorithmParametersSpi.class, GcmParameters::new)
+          .attribute("ImplementedIn", "Software");
+    }
+    registerChaCha(sink);
+    registerPbkdf2(sink);
+    AesKeys cbc = AesKeys.fetch("CBC");
+    AesKeys ecb = AesKeys.fetch("ECB");
+    AesKeys ctr = AesKeys.fetch("CTR");
+    if (cbc == null || ecb == null || ctr == null) {
+      return;
+    }
+    cipher(sink, "AES", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb))
+        .oid(AES_OID)
+        .attribute("SupportedModes", "ECB")
+        .attribute("SupportedPaddings", "PKCS5PADDING");
+    cipher(sink, "AES/ECB/NoPadding", () -> new AesCipher(AesCipher.Mode.ECB, false, ecb));
+    cipher(sink, "AES/ECB/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb));
+    cipher(sink, "AES/CBC/NoPadding", () -> new AesCipher(AesCipher.Mode.CBC, false, cbc));
+    cipher(sink, "AES/CBC/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.CBC, true, cbc));
+    cipher(sink, "AES/CTR/NoPadding", () -> new AesCipher(AesCipher.Mode.CTR, false, ctr));
+    sized(sink, "ECB", 1, b -> () -> new AesCipher(AesCipher.Mode.ECB, false, ecb.only(b)));
+    sized(sink, "CBC", 2, b -> () -> new AesCipher(AesCipher.Mode.CBC, false, cbc.only(b)));
+    registerKeyWrap(sink);
+    sink.add("SecretKeyFactory", "AES", SecretKeyFactorySpi.class, AesKeyFactory::new)
+        .attribute("ImplementedIn", "Software");
+    sink.add("KeyGenerator", "AES", KeyGeneratorSpi.class, CipherKeyGenerator::aes)
+        .oid(AES_OID)
+        .attribute("ImplementedIn", "Software");
+    sink.add("AlgorithmParameters", "AES", AlgorithmParametersSpi.class, () -> new IvParameters(16))
+        .oid(AES_OID)
+        .attribute("ImplementedIn", "Software");
+  }
+
+  private static void registerKeyWrap(ServiceSink sink) {
+    AesKeys kw = AesKeys.fetch("WRAP");
+    AesKeys kwp = AesKeys.fetch("WRAP-PAD");
+    if (kw == null || kwp == null) {
+      return;
+    }
+    cipher(sink, "AES/KW/NoPadding", () -> new KeyWrapCipher(false, kw)).alias("AESWrap");
+    cipher(sink, "AES/KWP/NoPadding", () -> new KeyWrapCipher(true, kwp)).alias("AESWrapPad");
+    List<ServiceSink.Entry> sizedKw =
+        sized(sink, "KW", 5, b -> () -> new KeyWrapCipher(false, kw.only(b)));
+    List<ServiceSink.Entry> sizedKwp =
+        sized(sink, "KWP", 8, b -> () -> new KeyWrapCipher(true, kwp.only(b)));
+    for (int i = 0; i < 3; i++) {
+      sizedKw.get(i).alias("AESWrap_" + (128 + 64 * i));
+      sizedKwp.get(i).alias("AESWrapPad_" + (128 + 64 * i));
+    }
+  }
+
+  private static void registerPbkdf2(ServiceSink sink) {
+    for (String digest : new String[] {"SHA1", "SHA224", "SHA256", "SHA384", "SHA512"}) {
+      String name = "PBKDF2WithHmac" + digest;
+      long md = DigestServices.fetch("SHA-" + digest.substring(3));
+      if (md == 0) {
+        continue;
+      }
+      ServiceSink.Entry entry =
+          sink.add(
+                  "SecretKeyFactory",
+                  name,
+                  SecretKeyFactorySpi.class,
+                  () -> new Pbkdf2KeyFactory(name, md))
+              .attribute("ImplementedIn", "Software");
+      if (digest.equals("SHA1")) {
+        entry.oid("1.2.840.113549.1.5.12");
+      }
+    }
+  }
+
+  private static void registerChaCha(ServiceSink sink) {
+    long chacha = CipherNative.find("ChaCha20");
+    long poly = CipherNative.find("ChaCha20-Poly1305");
+    if (chacha == 0 || poly == 0) {
+      return;
+    }
+    String oid = "1.2.840.113549.1.9.16.3.18";
+    cipher(sink, "ChaCha20", () -> ChaChaCipher.plain(chacha));
+    cipher(sink, "ChaCha20-Poly1305", () -> ChaChaCipher.poly1305(poly)).oid(oid);
+    sink.add("KeyGenerator", "ChaCha20", KeyGeneratorSpi.class, CipherKeyGenerator::chaCha20)
+        .attribute("ImplementedIn", "Software");
+    sink.add(
+            "AlgorithmParameters",
+            "ChaCha20-Poly1305",
+            AlgorithmParametersSpi.class,
+            () -> new IvParameters(12))
+        .oid(oid)
+        .attribute("ImplementedIn", "Software");
+  }
+
+  private static ServiceSink.Entry cipher(ServiceSink sink, String name, Supplier<Object> factory) {
+    return sink.add("Cipher", name, CipherSpi.class, factory)
+        .attribute("SupportedKeyFormats", "RAW")
+        .attribute("ImplementedIn", "Software");
+  }
+
+  /** A cipher by key size factory: the key length in bytes to a factory of the cipher. */
+  private interface SizedFactory {
+    Supplier<Object> forKeyBytes(int bytes);
+  }
+
+  /**
+   * AES_128/MODE/NoPadding, AES_192/... and AES_256/..., each accepting only its key size, with
+   * NIST's OIDs: arc {@code arc} under aes for 128-bit keys, 20 + arc for 192 and 40 + arc for 256.
+   */
+  private static List<ServiceSink.Entry> sized(
+      ServiceSink sink, String mode, int arc, SizedFactory factory) {
+    List<ServiceSink.Entry> entries = new ArrayList<>();
+    int[] bits = {128, 192, 256};
+    for (int i = 0; i < bits.length; i++) {
+      entries.add(
+          cipher(
+                  sink,
+                  "AES_" + bits[i] + "/" + mode + "/NoPadding",
+                  factory.forKeyBytes(bits[i] / 8))
+              .oid(AES_OID + "." + (arc + 20 * i)));
+    }
+    return entries;
+  }
+}

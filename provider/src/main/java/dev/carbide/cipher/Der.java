@@ -1,0 +1,82 @@
+package dev.carbide.cipher;
+
+import java.io.IOException;
+import java.math.BigInteger;
+
+/** The few DER forms cipher parameters use: OCTET STRING, INTEGER and SEQUENCE, short lengths. */
+final class Der {
+  private Der() {}
+
+  static final int INTEGER = 0x02;
+  static final int OCTET_STRING = 0x04;
+  static final int SEQUENCE = 0x30;
+
+  static byte[] encode(int tag, byte[] content) {
+    int len = content.length;
+    int lengthBytes = len < 0x80 ? 1 : len < 0x100 ? 2 : 3;
+    byte[] out = new byte[1 + lengthBytes + len];
+    out[0] = (byte) tag;
+    if (lengthBytes == 1) {
+      out[1] = (byte) len;
+    } else if (lengthBytes == 2) {
+      out[1] = (byte) 0x81;
+      out[2] = (byte) len;
+    } else {
+      out[1] = (byte) 0x82;
+      out[2] = (byte) (len >> 8);
+      out[3] = (byte) len;
+    }
+    System.arraycopy(content, 0, out, 1 + lengthBytes, len);
+    return out;
+  }
+
+  static byte[] integer(int value) {
+    return encode(INTEGER, BigInteger.valueOf(value).toByteArray());
+  }
+
+  static byte[] concat(byte[] a, byte[] b) {
+    byte[] out = new byte[a.length + b.length];
+    System.arraycopy(a, 0, out, 0, a.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  /** A reader over one DER encoding. */
+  static final class Reader {
+    private final byte[] data;
+    private int pos;
+
+    Reader(byte[] data) {
+      this.data = data;
+    }
+
+    /** The contents of the next element, which must have {@code tag}. */
+    byte[] next(int tag) throws IOException {
+      if (pos + 2 > data.length || (data[pos] & 0xff) != tag) {
+        throw new IOException("DER: expected tag " + tag);
+      }
+      pos++;
+      int len = data[pos++] & 0xff;
+      if (len >= 0x80) {
+        int count = len & 0x7f;
+        if (count < 1 || count > 2 || pos + count > data.length) {
+          throw new IOException("DER: bad length");
+        }
+        len = 0;
+        for (int i = 0; i < count; i++) {
+          len = (len << 8) | (data[pos++] & 0xff);
+        }
+      }
+      if (len > data.length - pos) {
+        throw new IOException("DER: truncated");
+      }
+      byte[] content = java.util.Arrays.copyOfRange(data, pos, pos + len);
+      pos += len;
+      return content;
+    }
+
+    boolean done() {
+      return pos == data.length;
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package dev.carbide.cli;
+
+import dev.carbide.cli.SpeedCatalogue.Engine;
+import dev.carbide.cli.SpeedCatalogue.Operation;
+import dev.carbide.cli.SpeedCatalogue.Row;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.security.Provider;
+import java.util.List;
+import javax.crypto.Cipher;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The cipher rows of {@code speed}: the JSSE record path and bulk encryption at 16 KB. Keys are
+ * 256-bit except on the record path, which is AES-128-GCM as TLS most often negotiates it.
+ */
+final class CipherSpeeds {
+  private CipherSpeeds() {}
+
+  private static final int BULK = 16 * 1024;
+
+  static void addTo(List<Row> rows, Engine engine) {
+    for (int size : new int[] {64, 1024, BULK}) {
+      rows.add(
+          new Row(
+              "AES-128-GCM TLS record " + SpeedCatalogue.label(size),
+              engine,
+              p -> tlsRecord(p, size)));
+    }
+    rows.add(
+        new Row(
+            "AES-256-GCM encrypt 16KB",
+            engine,
+            p -> bulk(p, "AES/GCM/NoPadding", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "ChaCha20-Poly1305 encrypt 16KB",
+            engine,
+            p -> bulk(p, "ChaCha20-Poly1305", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-CTR 16KB", engine, p -> bulk(p, "AES/CTR/NoPadding", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-CBC encrypt 16KB",
+            engine,
+            p -> bulk(p, "AES/CBC/NoPadding", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-CBC decrypt 16KB",
+            engine,
+            p -> bulk(p, "AES/CBC/NoPadding", Cipher.DECRYPT_MODE)));
+  }
+
+  /**
+   * What SunJSSE does per record: init with the same key object and a new nonce, 13 bytes of AAD,
+   * then an in-place doFinal on a heap ByteBuffer.
+   */
+  private static Operation tlsRecord(Provider provider, int size) throws GeneralSecurityException {
+    Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding", provider);
+    SecretKey key = new SecretKeySpec(SpeedCatalogue.input(16), "AES");
+    byte[] header = SpeedCatalogue.input(13);
+    byte[] nonce = new byte[12];
+    ByteBuffer record = ByteBuffer.allocate(size + 16);
+    byte[] plaintext = SpeedCatalogue.input(size);
+    long[] sequence = {0};
+    return () -> {
+      ByteBuffer.wrap(nonce).putLong(4, ++sequence[0]);
+      cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, nonce));
+      cipher.updateAAD(header);
+      record.clear();
+      record.put(plaintext).flip();
+      ByteBuffer out = record.duplicate().limit(size + 16);
+      return cipher.doFinal(record, out);
+    };
+  }
+
+  private static Operation bulk(Provider provider, String transformation, int mode)
+      throws GeneralSecurityException {
+    Cipher cipher = Cipher.getInstance(transformation, provider);
+    SecretKey key = new SecretKeySpec(SpeedCatalogue.input(32), "AES");
+    byte[] input = SpeedCatalogue.input(BULK);
+    byte[] output = new byte[BULK + 16];
+    if (transformation.contains("GCM") || transformation.startsWith("ChaCha")) {
+      // AEAD encryption wants a fresh nonce per message, as any real caller gives it.
+      byte[] nonce = new byte[12];
+      long[] sequence = {0};
+      boolean gcm = transformation.contains("GCM");
+      return () -> {
+        ByteBuffer.wrap(nonce).putLong(4, ++sequence[0]);
+        cipher.init(mode, key, gcm ? new GCMParameterSpec(128, nonce) : new IvParameterSpec(nonce));
+        return cipher.doFinal(input, 0, BULK, output, 0);
+      };
+    }
+    cipher.init(mode, key, new IvParameterSpec(new byte[16]));
+    return () -> cipher.doFinal(input, 0, BULK, output, 0);
+  }
+}
