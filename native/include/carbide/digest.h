@@ -35,6 +35,10 @@ class Digest {
   // Cleanses the low-level state, which holds message bytes.
   ~Digest();
 
+  // A digest's input is not secret by contract, so buffers that held it need no cleansing after
+  // each message (the JDK's own digests keep it in the Java heap).
+  static constexpr bool kInputIsSecret = false;
+
   // Length of the output of `md`, in bytes.
   static size_t SizeOf(const EVP_MD* md) noexcept;
 

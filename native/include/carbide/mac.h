@@ -39,6 +39,10 @@ class Hmac {
   // Cleanses the pad states, which are as good as the key.
   ~Hmac();
 
+  // An HMAC message is often secret (HKDF-Expand feeds it the previous output block), so buffers
+  // that held it are cleansed after each message.
+  static constexpr bool kInputIsSecret = true;
+
   // Length of the HMAC with digest `md`, in bytes.
   static size_t SizeOf(const EVP_MD* md) noexcept;
 

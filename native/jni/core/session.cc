@@ -7,7 +7,8 @@
 
 namespace carbide::jni {
 
-MessageSession::MessageSession(const MessageSession& other) {
+MessageSession::MessageSession(const MessageSession& other)
+    : input_is_secret_(other.input_is_secret_) {
   std::copy(other.scratch_, other.scratch_ + kScratchCapacity, scratch_);
 }
 
@@ -23,7 +24,9 @@ uint8_t* MessageSession::scratch(jint len) {
 void MessageSession::AbsorbPending(jint pending_len) {
   uint8_t* pending = scratch(pending_len);
   Update(pending, static_cast<size_t>(pending_len));
-  Cleanse(pending, static_cast<size_t>(pending_len));
+  if (input_is_secret_) {
+    Cleanse(pending, static_cast<size_t>(pending_len));
+  }
 }
 
 jobject MessageSession::NewView(JNIEnv* env) {

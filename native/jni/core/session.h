@@ -49,8 +49,9 @@ class MessageSession {
   // The first `len` bytes of scratch, after checking that Java's claimed length fits.
   uint8_t* scratch(jint len);
 
-  // Absorbs scratch[0, pending_len), the bytes Java buffered, and cleanses them, since a message
-  // may be secret.
+  // Absorbs scratch[0, pending_len), the bytes Java buffered, and cleanses them if the engine's
+  // input may be secret (an HMAC message is often a key in a KDF; a digest's is not secret by
+  // contract, and the whole scratch is cleansed when the session is freed anyway).
   void AbsorbPending(jint pending_len);
 
   // A direct ByteBuffer over the scratch memory, valid for the life of this session. Java must
@@ -58,15 +59,17 @@ class MessageSession {
   jobject NewView(JNIEnv* env);
 
  protected:
-  MessageSession() = default;
+  explicit MessageSession(bool input_is_secret) : input_is_secret_(input_is_secret) {}
   MessageSession(const MessageSession& other);
 
  private:
+  bool input_is_secret_;
   alignas(64) uint8_t scratch_[kScratchCapacity];
 };
 
 // A MessageSession over one `Engine`, which offers Update(const uint8_t*, size_t),
-// Finish(uint8_t*) writing at most kScratchCapacity bytes, and Reset(), and is copyable.
+// Finish(uint8_t*) writing at most kScratchCapacity bytes, and Reset(), is copyable, and says in
+// `static constexpr bool kInputIsSecret` whether buffered input must be cleansed after use.
 template <typename Engine>
 class EngineSession final : public MessageSession {
  public:
@@ -95,7 +98,8 @@ class EngineSession final : public MessageSession {
  private:
   template <typename... Args>
   requires std::is_constructible_v<Engine, Args...>
-  explicit EngineSession(Args&&... args) : engine_(std::forward<Args>(args)...) {}
+  explicit EngineSession(Args&&... args)
+      : MessageSession(Engine::kInputIsSecret), engine_(std::forward<Args>(args)...) {}
   EngineSession(const EngineSession& other) = default;
 
   Engine engine_;
