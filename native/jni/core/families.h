@@ -11,5 +11,6 @@ bool RegisterDigestNatives(JNIEnv* env);
 bool RegisterMacNatives(JNIEnv* env);
 bool RegisterRandomNatives(JNIEnv* env);
 bool RegisterKdfNatives(JNIEnv* env);
+bool RegisterPkeyNatives(JNIEnv* env);
 
 }  // namespace carbide::jni

@@ -12,7 +12,7 @@ using Register = bool (*)(JNIEnv*);
 constexpr Register kFamilies[] = {
     carbide::jni::RegisterCoreNatives, carbide::jni::RegisterDigestNatives,
     carbide::jni::RegisterMacNatives,  carbide::jni::RegisterRandomNatives,
-    carbide::jni::RegisterKdfNatives,
+    carbide::jni::RegisterKdfNatives,  carbide::jni::RegisterPkeyNatives,
 };
 
 }  // namespace
