@@ -12,5 +12,6 @@ bool RegisterMacNatives(JNIEnv* env);
 bool RegisterRandomNatives(JNIEnv* env);
 bool RegisterKdfNatives(JNIEnv* env);
 bool RegisterPkeyNatives(JNIEnv* env);
+bool RegisterEcNatives(JNIEnv* env);
 
 }  // namespace carbide::jni

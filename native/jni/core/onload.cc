@@ -13,6 +13,7 @@ constexpr Register kFamilies[] = {
     carbide::jni::RegisterCoreNatives, carbide::jni::RegisterDigestNatives,
     carbide::jni::RegisterMacNatives,  carbide::jni::RegisterRandomNatives,
     carbide::jni::RegisterKdfNatives,  carbide::jni::RegisterPkeyNatives,
+    carbide::jni::RegisterEcNatives,
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 package dev.carbide;
 
 import dev.carbide.digest.DigestServices;
+import dev.carbide.ec.EcServices;
 import dev.carbide.internal.NativeCore;
 import dev.carbide.internal.NativeLibrary;
 import dev.carbide.internal.ServiceSink;
@@ -39,7 +40,8 @@ public final class CarbideProvider extends Provider {
           DigestServices::register,
           MacServices::register,
           RandomServices::register,
-          KdfServices::register);
+          KdfServices::register,
+          EcServices::register);
 
   public CarbideProvider() {
     super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");

@@ -50,6 +50,7 @@ final class KnownAnswers {
     KeyGeneratorAnswers.addTo(table);
     RandomHealth.addTo(table);
     KdfAnswers.addTo(table);
+    EcAnswers.addTo(table);
     return table;
   }
 
