@@ -38,8 +38,7 @@ void BM_EcdsaSign(benchmark::State& state, const char* group) {
   std::vector<uint8_t> message(64, 0x5a);
   std::vector<uint8_t> signature(signer.MaxSignatureSize());
   for (auto _ : state) {
-    signer.Update(message);
-    benchmark::DoNotOptimize(signer.Sign(signature.data()));
+    benchmark::DoNotOptimize(signer.Sign(message, signature.data()));
   }
   Report(state);
 }
@@ -51,11 +50,9 @@ void BM_EcdsaVerify(benchmark::State& state, const char* group) {
   DigestSigner verifier(key.get(), FindDigest("SHA2-256"), false);
   std::vector<uint8_t> message(64, 0x5a);
   std::vector<uint8_t> signature(signer.MaxSignatureSize());
-  signer.Update(message);
-  signature.resize(signer.Sign(signature.data()));
+  signature.resize(signer.Sign(message, signature.data()));
   for (auto _ : state) {
-    verifier.Update(message);
-    benchmark::DoNotOptimize(verifier.Verify(signature));
+    benchmark::DoNotOptimize(verifier.Verify(message, signature));
   }
   Report(state);
 }

@@ -70,14 +70,12 @@ TEST(EcTest, SignsAndVerifies) {
   DigestSigner signer(key.get(), FindDigest("SHA2-256"), true);
   DigestSigner verifier(key.get(), FindDigest("SHA2-256"), false);
   for (int round = 0; round < 2; ++round) {  // each final call starts a new message
-    signer.Update(message);
     std::vector<uint8_t> signature(signer.MaxSignatureSize());
-    signature.resize(signer.Sign(signature.data()));
-    verifier.Update(message);
-    EXPECT_EQ(verifier.Verify(signature), 1);
-    verifier.Update(message);
+    signature.resize(signer.Sign(message, signature.data()));
+    EXPECT_EQ(verifier.Verify(message, signature), 1);
+    verifier.Update(message);  // streamed this time
     signature.back() ^= 1;
-    EXPECT_NE(verifier.Verify(signature), 1);
+    EXPECT_NE(verifier.Verify({}, signature), 1);
     EXPECT_TRUE(OpensslErrorQueueEmpty());
   }
 }

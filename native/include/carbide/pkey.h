@@ -54,6 +54,13 @@ SecretBuffer EncodePrivateKeyDer(const EVP_PKEY* key);
 // private half alive.
 PkeyPtr PublicHalf(const EVP_PKEY* key);
 
+// Keys kept as raw bytes (Ed25519, Ed448, X25519, X448): `type` is OpenSSL's key type name.
+// Throws kInvalidKey if the length is wrong for the type.
+PkeyPtr RawPublicKey(const char* type, std::span<const uint8_t> bytes);
+PkeyPtr RawPrivateKey(const char* type, std::span<const uint8_t> bytes);
+std::vector<uint8_t> RawPublicBytes(const EVP_PKEY* key);
+SecretBuffer RawPrivateBytes(const EVP_PKEY* key);
+
 // OpenSSL's name for the key's type, for example "EC", "ED25519" or "X25519".
 std::string KeyTypeName(const EVP_PKEY* key);
 
@@ -77,15 +84,16 @@ class DigestSigner {
   // `md` is null for algorithms that hash internally (EdDSA). Starts a message.
   DigestSigner(EVP_PKEY* key, const EVP_MD* md, bool sign);
 
+  // Streams part of the message. EdDSA cannot stream: it takes the whole message at Sign/Verify.
   void Update(std::span<const uint8_t> data);
   // The upper bound on a signature's length.
   size_t MaxSignatureSize() const noexcept { return max_size_; }
-  // Signs the message so far, writes the signature to `out` (MaxSignatureSize() bytes) and
-  // returns its length. Starts a new message.
-  size_t Sign(uint8_t* out);
-  // Returns 1 if `signature` is valid for the message so far, 0 if it is not, and -1 if it is
-  // malformed. Starts a new message.
-  int Verify(std::span<const uint8_t> signature);
+  // Signs the message so far followed by `tail`, writes the signature to `out`
+  // (MaxSignatureSize() bytes) and returns its length. Starts a new message.
+  size_t Sign(std::span<const uint8_t> tail, uint8_t* out);
+  // Returns 1 if `signature` is valid for the message so far followed by `tail`, 0 if it is not,
+  // and -1 if it is malformed. Starts a new message.
+  int Verify(std::span<const uint8_t> tail, std::span<const uint8_t> signature);
 
  private:
   void Start();
@@ -94,6 +102,7 @@ class DigestSigner {
   PkeyPtr key_;
   const EVP_MD* md_;
   bool sign_;
+  bool streamed_ = false;
   size_t max_size_;
 };
 

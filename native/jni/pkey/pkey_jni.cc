@@ -50,6 +50,26 @@ jbyteArray EncodePrivate(JNIEnv* env, jclass, jlong key) {
   });
 }
 
+jlong NewRawKey(JNIEnv* env, jclass, jstring type, jbyteArray bytes, jboolean is_private) {
+  return Guard(env, [&] {
+    std::string name = JavaString(env, type);
+    SecretBytes copy(env, bytes);
+    return Release(is_private == JNI_TRUE ? RawPrivateKey(name.c_str(), copy.span())
+                                          : RawPublicKey(name.c_str(), copy.span()));
+  });
+}
+
+jbyteArray RawBytes(JNIEnv* env, jclass, jlong key, jboolean is_private) {
+  return Guard(env, [&] {
+    if (is_private == JNI_TRUE) {
+      SecretBuffer bytes = RawPrivateBytes(Key(key));
+      return NewByteArray(env, bytes.data(), bytes.size());
+    }
+    std::vector<uint8_t> bytes = RawPublicBytes(Key(key));
+    return NewByteArray(env, bytes.data(), bytes.size());
+  });
+}
+
 jstring TypeName(JNIEnv* env, jclass, jlong key) {
   return Guard(env, [&] { return env->NewStringUTF(KeyTypeName(Key(key)).c_str()); });
 }
@@ -92,17 +112,14 @@ void Update(JNIEnv* env, jclass, jlong signer, jbyteArray in, jint off, jint len
   });
 }
 
-// The tail of the message comes with the final call, so a short message costs one crossing.
+// The tail of the message comes with the final call, so a short message costs one crossing; a
+// message that was never streamed is signed in one shot, as EdDSA needs.
 jbyteArray Sign(JNIEnv* env, jclass, jlong signer, jbyteArray tail, jint off, jint len) {
   return Guard(env, [&] {
     DigestSigner& engine = FromHandle<DigestSigner>(signer);
-    if (len > 0) {
-      ForEachInputChunk(env, tail, off, len, [&](const uint8_t* data, size_t size) {
-        engine.Update({data, size});
-      });
-    }
+    SecretBytes message(env, tail, off, len);
     std::vector<uint8_t> out(engine.MaxSignatureSize());
-    out.resize(engine.Sign(out.data()));
+    out.resize(engine.Sign(message.span(), out.data()));
     return NewByteArray(env, out.data(), out.size());
   });
 }
@@ -111,13 +128,9 @@ jint Verify(JNIEnv* env, jclass, jlong signer, jbyteArray tail, jint off, jint l
             jbyteArray signature, jint sig_off, jint sig_len) {
   return Guard(env, [&] {
     DigestSigner& engine = FromHandle<DigestSigner>(signer);
-    if (len > 0) {
-      ForEachInputChunk(env, tail, off, len, [&](const uint8_t* data, size_t size) {
-        engine.Update({data, size});
-      });
-    }
+    SecretBytes message(env, tail, off, len);
     SecretBytes sig(env, signature, sig_off, sig_len);
-    return static_cast<jint>(engine.Verify(sig.span()));
+    return static_cast<jint>(engine.Verify(message.span(), sig.span()));
   });
 }
 
@@ -156,6 +169,8 @@ bool RegisterPkeyNatives(JNIEnv* env) {
       Method("parsePrivate", "([B)J", ParsePrivate),
       Method("encodePublic", "(J)[B", EncodePublic),
       Method("encodePrivate", "(J)[B", EncodePrivate),
+      Method("newRawKey", "(Ljava/lang/String;[BZ)J", NewRawKey),
+      Method("rawBytes", "(JZ)[B", RawBytes),
       Method("typeName", "(J)Ljava/lang/String;", TypeName),
       Method("newKeyPairGenerator", "(Ljava/lang/String;Ljava/lang/String;)J", NewKeyPairGenerator),
       Method("freeKeyPairGenerator", "(J)V", FreeKeyPairGenerator),

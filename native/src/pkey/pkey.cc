@@ -101,6 +101,41 @@ PkeyPtr PublicHalf(const EVP_PKEY* key) {
   return PkeyPtr(half);
 }
 
+PkeyPtr RawPublicKey(const char* type, std::span<const uint8_t> bytes) {
+  PkeyPtr key(EVP_PKEY_new_raw_public_key_ex(nullptr, type, nullptr, bytes.data(), bytes.size()));
+  if (key == nullptr) {
+    ThrowOpensslError("invalid public key", ErrorKind::kInvalidKey);
+  }
+  return key;
+}
+
+PkeyPtr RawPrivateKey(const char* type, std::span<const uint8_t> bytes) {
+  PkeyPtr key(EVP_PKEY_new_raw_private_key_ex(nullptr, type, nullptr, bytes.data(), bytes.size()));
+  if (key == nullptr) {
+    ThrowOpensslError("invalid private key", ErrorKind::kInvalidKey);
+  }
+  return key;
+}
+
+std::vector<uint8_t> RawPublicBytes(const EVP_PKEY* key) {
+  size_t len = 0;
+  CheckOpenssl(EVP_PKEY_get_raw_public_key(key, nullptr, &len), "EVP_PKEY_get_raw_public_key");
+  std::vector<uint8_t> bytes(len);
+  CheckOpenssl(EVP_PKEY_get_raw_public_key(key, bytes.data(), &len), "EVP_PKEY_get_raw_public_key");
+  bytes.resize(len);
+  return bytes;
+}
+
+SecretBuffer RawPrivateBytes(const EVP_PKEY* key) {
+  size_t len = 0;
+  CheckOpenssl(EVP_PKEY_get_raw_private_key(key, nullptr, &len), "EVP_PKEY_get_raw_private_key");
+  SecretBuffer bytes(len);
+  CheckOpenssl(EVP_PKEY_get_raw_private_key(key, bytes.data(), &len),
+               "EVP_PKEY_get_raw_private_key");
+  bytes.Truncate(len);
+  return bytes;
+}
+
 std::string KeyTypeName(const EVP_PKEY* key) {
   const char* name = EVP_PKEY_get0_type_name(key);
   return name != nullptr ? name : "";

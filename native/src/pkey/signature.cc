@@ -31,6 +31,7 @@ DigestSigner::DigestSigner(EVP_PKEY* key, const EVP_MD* md, bool sign)
 // A context is never reused across keys without a reset: OpenSSL 3 crashes otherwise.
 void DigestSigner::Start() {
   EVP_MD_CTX_reset(ctx_.get());
+  streamed_ = false;
   int rc = sign_ ? EVP_DigestSignInit(ctx_.get(), nullptr, md_, nullptr, key_.get())
                  : EVP_DigestVerifyInit(ctx_.get(), nullptr, md_, nullptr, key_.get());
   if (rc != 1) {
@@ -42,17 +43,30 @@ void DigestSigner::Update(std::span<const uint8_t> data) {
   int rc = sign_ ? EVP_DigestSignUpdate(ctx_.get(), data.data(), data.size())
                  : EVP_DigestVerifyUpdate(ctx_.get(), data.data(), data.size());
   CheckOpenssl(rc, "EVP_DigestSignUpdate");
+  streamed_ = true;
 }
 
-size_t DigestSigner::Sign(uint8_t* out) {
+// A message that never streamed goes through the one-shot call, which EdDSA requires.
+size_t DigestSigner::Sign(std::span<const uint8_t> tail, uint8_t* out) {
   size_t len = max_size_;
-  CheckOpenssl(EVP_DigestSignFinal(ctx_.get(), out, &len), "EVP_DigestSignFinal");
+  if (streamed_) {
+    Update(tail);
+    CheckOpenssl(EVP_DigestSignFinal(ctx_.get(), out, &len), "EVP_DigestSignFinal");
+  } else {
+    CheckOpenssl(EVP_DigestSign(ctx_.get(), out, &len, tail.data(), tail.size()), "EVP_DigestSign");
+  }
   Start();
   return len;
 }
 
-int DigestSigner::Verify(std::span<const uint8_t> signature) {
-  int rc = EVP_DigestVerifyFinal(ctx_.get(), signature.data(), signature.size());
+int DigestSigner::Verify(std::span<const uint8_t> tail, std::span<const uint8_t> signature) {
+  int rc;
+  if (streamed_) {
+    Update(tail);
+    rc = EVP_DigestVerifyFinal(ctx_.get(), signature.data(), signature.size());
+  } else {
+    rc = EVP_DigestVerify(ctx_.get(), signature.data(), signature.size(), tail.data(), tail.size());
+  }
   int verdict = Verdict(rc);
   Start();
   return verdict;

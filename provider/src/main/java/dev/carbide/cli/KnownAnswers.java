@@ -51,6 +51,7 @@ final class KnownAnswers {
     RandomHealth.addTo(table);
     KdfAnswers.addTo(table);
     EcAnswers.addTo(table);
+    EdEcAnswers.addTo(table);
     return table;
   }
 

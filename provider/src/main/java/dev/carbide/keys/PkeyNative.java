@@ -29,6 +29,13 @@ public final class PkeyNative {
   /** The PKCS#8 encoding; the caller must zero it when done. */
   public static native byte[] encodePrivate(long key);
 
+  /** A key of OpenSSL type {@code type} (ED25519, X448, ...) from its raw bytes. */
+  public static native long newRawKey(String type, byte[] raw, boolean isPrivate)
+      throws InvalidKeyException;
+
+  /** The raw public or private bytes of such a key; zero private ones when done. */
+  public static native byte[] rawBytes(long key, boolean isPrivate);
+
   /** OpenSSL's key type, for example "EC" or "ED25519". */
   public static native String typeName(long key);
 
