@@ -1,17 +1,14 @@
 package dev.carbide.ec;
 
-import dev.carbide.internal.NativeCleaner;
+import dev.carbide.keys.NativeKey;
+import dev.carbide.keys.NativeSignatureSpi;
 import dev.carbide.keys.PkeyNative;
-import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
-import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.SignatureException;
-import java.security.SignatureSpi;
-import java.security.spec.AlgorithmParameterSpec;
 
 /**
  * ECDSA with a digest ({@code SHA256withECDSA} and the rest), in DER or P1363 form. The native
@@ -20,15 +17,13 @@ import java.security.spec.AlgorithmParameterSpec;
  *
  * <p>Nonces come from OpenSSL's DRBG: a SecureRandom passed to {@code initSign} is not used.
  */
-final class EcdsaSignature extends SignatureSpi {
+final class EcdsaSignature extends NativeSignatureSpi {
   private static final int BUFFER = 1024;
 
   private final long md;
   private final boolean p1363;
   private final byte[] buffer = new byte[BUFFER];
   private int buffered;
-  private long signer;
-  private Cleaner.Cleanable cleanable;
   private EcCurve curve;
 
   EcdsaSignature(long md, boolean p1363) {
@@ -39,7 +34,7 @@ final class EcdsaSignature extends SignatureSpi {
   @Override
   protected void engineInitSign(PrivateKey key) throws InvalidKeyException {
     EcPrivateKeyImpl ec = EcKeys.toPrivate(key);
-    bind(ec.retain(), ec.curve(), true);
+    bind(ec, ec.curve(), true);
   }
 
   @Override
@@ -50,22 +45,11 @@ final class EcdsaSignature extends SignatureSpi {
   @Override
   protected void engineInitVerify(PublicKey key) throws InvalidKeyException {
     EcPublicKeyImpl ec = EcKeys.toPublic(key);
-    bind(ec.retain(), ec.curve(), false);
+    bind(ec, ec.curve(), false);
   }
 
-  // The signer takes a reference of its own; the one retained for the call is dropped here.
-  private void bind(long keyRef, EcCurve keyCurve, boolean sign) throws InvalidKeyException {
-    long created;
-    try {
-      created = PkeyNative.newSigner(keyRef, md, sign);
-    } finally {
-      PkeyNative.free(keyRef);
-    }
-    if (cleanable != null) {
-      cleanable.clean();
-    }
-    signer = created;
-    cleanable = NativeCleaner.register(this, created, PkeyNative::freeSigner);
+  private void bind(NativeKey key, EcCurve keyCurve, boolean sign) throws InvalidKeyException {
+    bindSigner(key, md, sign);
     curve = keyCurve;
     buffered = 0;
   }
@@ -87,7 +71,7 @@ final class EcdsaSignature extends SignatureSpi {
     }
     flush();
     try {
-      PkeyNative.update(signer, in, offset, length);
+      PkeyNative.update(signer(), in, offset, length);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -95,7 +79,7 @@ final class EcdsaSignature extends SignatureSpi {
 
   private void flush() {
     try {
-      PkeyNative.update(signer, buffer, 0, buffered);
+      PkeyNative.update(signer(), buffer, 0, buffered);
     } finally {
       Reference.reachabilityFence(this);
     }
@@ -106,7 +90,7 @@ final class EcdsaSignature extends SignatureSpi {
   protected byte[] engineSign() throws SignatureException {
     byte[] der;
     try {
-      der = PkeyNative.sign(signer, buffer, 0, buffered);
+      der = PkeyNative.sign(signer(), buffer, 0, buffered);
     } finally {
       buffered = 0;
       Reference.reachabilityFence(this);
@@ -121,7 +105,7 @@ final class EcdsaSignature extends SignatureSpi {
     byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : signature;
     int verdict;
     try {
-      verdict = PkeyNative.verify(signer, buffer, 0, buffered, der, 0, der.length);
+      verdict = PkeyNative.verify(signer(), buffer, 0, buffered, der, 0, der.length);
     } finally {
       buffered = 0;
       Reference.reachabilityFence(this);
@@ -130,25 +114,5 @@ final class EcdsaSignature extends SignatureSpi {
       throw new SignatureException("Invalid encoding for signature");
     }
     return verdict == 1;
-  }
-
-  @Override
-  protected void engineSetParameter(AlgorithmParameterSpec params)
-      throws InvalidAlgorithmParameterException {
-    if (params != null) {
-      throw new InvalidAlgorithmParameterException("No parameter accepted");
-    }
-  }
-
-  @Override
-  @Deprecated
-  protected void engineSetParameter(String param, Object value) {
-    throw new UnsupportedOperationException("setParameter() not supported");
-  }
-
-  @Override
-  @Deprecated
-  protected Object engineGetParameter(String param) {
-    throw new UnsupportedOperationException("getParameter() not supported");
   }
 }

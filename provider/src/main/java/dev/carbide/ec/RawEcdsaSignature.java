@@ -1,22 +1,20 @@
 package dev.carbide.ec;
 
 import dev.carbide.keys.KeyRef;
+import dev.carbide.keys.NativeSignatureSpi;
 import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Reference;
-import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.SignatureException;
-import java.security.SignatureSpi;
-import java.security.spec.AlgorithmParameterSpec;
 
 /**
  * {@code NONEwithECDSA}: signs a digest the caller computed, of at most 64 bytes as SunEC allows.
  * Nonces come from OpenSSL's DRBG: a SecureRandom passed to {@code initSign} is not used.
  */
-final class RawEcdsaSignature extends SignatureSpi {
+final class RawEcdsaSignature extends NativeSignatureSpi {
   private static final int MAX_DIGEST = 64;
 
   private final boolean p1363;
@@ -109,25 +107,5 @@ final class RawEcdsaSignature extends SignatureSpi {
       throw new SignatureException("Invalid encoding for signature");
     }
     return verdict == 1;
-  }
-
-  @Override
-  protected void engineSetParameter(AlgorithmParameterSpec params)
-      throws InvalidAlgorithmParameterException {
-    if (params != null) {
-      throw new InvalidAlgorithmParameterException("No parameter accepted");
-    }
-  }
-
-  @Override
-  @Deprecated
-  protected void engineSetParameter(String param, Object value) {
-    throw new UnsupportedOperationException("setParameter() not supported");
-  }
-
-  @Override
-  @Deprecated
-  protected Object engineGetParameter(String param) {
-    throw new UnsupportedOperationException("getParameter() not supported");
   }
 }

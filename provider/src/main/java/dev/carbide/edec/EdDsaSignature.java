@@ -1,17 +1,15 @@
 package dev.carbide.edec;
 
-import dev.carbide.internal.NativeCleaner;
 import dev.carbide.keys.NativeKey;
+import dev.carbide.keys.NativeSignatureSpi;
 import dev.carbide.keys.PkeyNative;
 import java.io.ByteArrayOutputStream;
-import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SignatureException;
-import java.security.SignatureSpi;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.EdDSAParameterSpec;
 
@@ -20,7 +18,7 @@ import java.security.spec.EdDSAParameterSpec;
  * context or prehash variants, so an EdDSAParameterSpec asking for either is refused. EdDSA hashes
  * the message twice, so it is kept whole here and signed in one native call.
  */
-final class EdDsaSignature extends SignatureSpi {
+final class EdDsaSignature extends NativeSignatureSpi {
   /** A message buffer whose bytes are reachable without a copy. */
   private static final class Message extends ByteArrayOutputStream {
     byte[] bytes() {
@@ -30,8 +28,6 @@ final class EdDsaSignature extends SignatureSpi {
 
   private final EdEcCurve fixed;
   private final Message message = new Message();
-  private long signer;
-  private Cleaner.Cleanable cleanable;
 
   /** {@code fixed} is null for "EdDSA". */
   EdDsaSignature(EdEcCurve fixed) {
@@ -52,18 +48,7 @@ final class EdDsaSignature extends SignatureSpi {
     if (fixed != null && ((EdEcKey) key).curve() != fixed) {
       throw new InvalidKeyException("Parameters must be " + fixed.jcaName());
     }
-    long ref = key.retain();
-    long created;
-    try {
-      created = PkeyNative.newSigner(ref, 0, sign);
-    } finally {
-      PkeyNative.free(ref);
-    }
-    if (cleanable != null) {
-      cleanable.clean();
-    }
-    signer = created;
-    cleanable = NativeCleaner.register(this, created, PkeyNative::freeSigner);
+    bindSigner(key, 0, sign);
     message.reset();
   }
 
@@ -80,7 +65,7 @@ final class EdDsaSignature extends SignatureSpi {
   @Override
   protected byte[] engineSign() throws SignatureException {
     try {
-      return PkeyNative.sign(signer, message.bytes(), 0, message.size());
+      return PkeyNative.sign(signer(), message.bytes(), 0, message.size());
     } finally {
       message.reset();
       Reference.reachabilityFence(this);
@@ -91,7 +76,7 @@ final class EdDsaSignature extends SignatureSpi {
   protected boolean engineVerify(byte[] signature) throws SignatureException {
     try {
       return PkeyNative.verify(
-              signer, message.bytes(), 0, message.size(), signature, 0, signature.length)
+              signer(), message.bytes(), 0, message.size(), signature, 0, signature.length)
           == 1;
     } finally {
       message.reset();
@@ -107,20 +92,9 @@ final class EdDsaSignature extends SignatureSpi {
         && eddsa.getContext().isEmpty()) {
       return;
     }
-    if (params != null) {
+    if (params instanceof EdDSAParameterSpec) {
       throw new InvalidAlgorithmParameterException("only pure EdDSA without context: " + params);
     }
-  }
-
-  @Override
-  @Deprecated
-  protected void engineSetParameter(String param, Object value) {
-    throw new UnsupportedOperationException("setParameter() not supported");
-  }
-
-  @Override
-  @Deprecated
-  protected Object engineGetParameter(String param) {
-    throw new UnsupportedOperationException("getParameter() not supported");
+    super.engineSetParameter(params);
   }
 }
