@@ -15,5 +15,7 @@ bool RegisterRandomNatives(JNIEnv* env);
 bool RegisterKdfNatives(JNIEnv* env);
 bool RegisterCipherNatives(JNIEnv* env);
 bool RegisterPbkdf2Natives(JNIEnv* env);  // part of the cipher family's registration
+bool RegisterPkeyNatives(JNIEnv* env);
+bool RegisterEcNatives(JNIEnv* env);
 
 }  // namespace carbide::jni

@@ -176,6 +176,16 @@ void CopyToArray(JNIEnv* env, const uint8_t* data, jint len, jbyteArray array, j
   env->SetByteArrayRegion(array, off, len, reinterpret_cast<const jbyte*>(data));
 }
 
+jbyteArray NewByteArray(JNIEnv* env, const uint8_t* data, size_t len) {
+  AssertNothingPinned();
+  jbyteArray array = env->NewByteArray(static_cast<jsize>(len));
+  if (array == nullptr) {
+    throw JavaExceptionPending{};
+  }
+  env->SetByteArrayRegion(array, 0, static_cast<jsize>(len), reinterpret_cast<const jbyte*>(data));
+  return array;
+}
+
 uint8_t* DirectBufferRange(JNIEnv* env, jobject buffer, jint position, jint len) {
   AssertNothingPinned();
   if (buffer == nullptr) {

@@ -203,6 +203,9 @@ class SecretBytes {
 // Copies `len` bytes from native memory into array[off, off + len). Checks the range first.
 void CopyToArray(JNIEnv* env, const uint8_t* data, jint len, jbyteArray array, jint off);
 
+// Returns a new Java array holding data[0, len).
+jbyteArray NewByteArray(JNIEnv* env, const uint8_t* data, size_t len);
+
 // Returns the address of buffer's byte at `position`, after checking that
 // [position, position + len) lies inside the direct buffer.
 uint8_t* DirectBufferRange(JNIEnv* env, jobject buffer, jint position, jint len);

@@ -19,6 +19,8 @@ constexpr Register kFamilies[] = {
     carbide::jni::RegisterRandomNatives,
     carbide::jni::RegisterKdfNatives,
     carbide::jni::RegisterCipherNatives,
+    carbide::jni::RegisterPkeyNatives,
+    carbide::jni::RegisterEcNatives,
     // clang-format on
 };
 

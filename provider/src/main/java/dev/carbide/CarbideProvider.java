@@ -2,6 +2,8 @@ package dev.carbide;
 
 import dev.carbide.cipher.CipherServices;
 import dev.carbide.digest.DigestServices;
+import dev.carbide.ec.EcServices;
+import dev.carbide.edec.EdEcServices;
 import dev.carbide.internal.NativeCore;
 import dev.carbide.internal.NativeLibrary;
 import dev.carbide.internal.ServiceSink;
@@ -41,7 +43,9 @@ public final class CarbideProvider extends Provider {
           MacServices::register,
           RandomServices::register,
           KdfServices::register,
-          CipherServices::register);
+          CipherServices::register,
+          EcServices::register,
+          EdEcServices::register);
 
   public CarbideProvider() {
     super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");

@@ -52,6 +52,8 @@ final class KnownAnswers {
     KdfAnswers.addTo(table);
     CipherAnswers.addTo(table);
     SecretKeyFactoryAnswers.addTo(table);
+    EcAnswers.addTo(table);
+    EdEcAnswers.addTo(table);
     return table;
   }
 

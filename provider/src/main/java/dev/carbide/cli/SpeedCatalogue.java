@@ -63,6 +63,7 @@ final class SpeedCatalogue {
     for (int size : RANDOM_SIZES) {
       rows.add(new Row("SecureRandom " + label(size), RANDOM, p -> nextBytes(p, size)));
     }
+    EcSpeed.addTo(rows);
     return rows;
   }
 

@@ -23,9 +23,13 @@ final class RandomSamples {
    * zero, while 64 random zero bytes in a row do not happen.
    */
   static boolean everyBlockWritten(byte[] bytes) {
+    // Every block is a whole 64 bytes: the last one ends at the end of the array and may overlap
+    // the one before it, so that a short tail never stands alone (a 1-byte tail is zero once in
+    // 256 runs by chance, 64 random bytes practically never).
     for (int at = 0; at < bytes.length; at += 64) {
+      int start = Math.max(0, Math.min(at, bytes.length - 64));
       boolean written = false;
-      for (int i = at; i < Math.min(at + 64, bytes.length); i++) {
+      for (int i = start; i < Math.min(start + 64, bytes.length); i++) {
         written |= bytes[i] != 0;
       }
       if (!written) {

@@ -1,0 +1,114 @@
+#include "carbide/error.h"
+#include "carbide/pkey.h"
+
+namespace carbide {
+namespace {
+
+// Verification failures leave entries in OpenSSL's queue; a verdict is not an error, so drop them.
+int Verdict(int rc) {
+  if (rc != 1) {
+    ClearOpensslErrors();
+  }
+  return rc == 1 ? 1 : rc == 0 ? 0 : -1;
+}
+
+PkeyCtxPtr NewKeyContext(EVP_PKEY* key) {
+  return PkeyCtxPtr(
+      CheckNotNull(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr), "EVP_PKEY_CTX_new"));
+}
+
+}  // namespace
+
+DigestSigner::DigestSigner(EVP_PKEY* key, const EVP_MD* md, bool sign)
+    : ctx_(CheckNotNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new")),
+      key_(RetainKey(key)),
+      md_(md),
+      sign_(sign),
+      max_size_(static_cast<size_t>(EVP_PKEY_get_size(key))) {
+  Start();
+}
+
+// A context is never reused across keys without a reset: OpenSSL 3 crashes otherwise.
+void DigestSigner::Start() {
+  EVP_MD_CTX_reset(ctx_.get());
+  streamed_ = false;
+  int rc = sign_ ? EVP_DigestSignInit(ctx_.get(), nullptr, md_, nullptr, key_.get())
+                 : EVP_DigestVerifyInit(ctx_.get(), nullptr, md_, nullptr, key_.get());
+  if (rc != 1) {
+    ThrowOpensslError("the key cannot be used with this signature", ErrorKind::kInvalidKey);
+  }
+}
+
+void DigestSigner::Update(std::span<const uint8_t> data) {
+  int rc = sign_ ? EVP_DigestSignUpdate(ctx_.get(), data.data(), data.size())
+                 : EVP_DigestVerifyUpdate(ctx_.get(), data.data(), data.size());
+  CheckOpenssl(rc, "EVP_DigestSignUpdate");
+  streamed_ = true;
+}
+
+// A message that never streamed goes through the one-shot call, which EdDSA requires.
+size_t DigestSigner::Sign(std::span<const uint8_t> tail, uint8_t* out) {
+  size_t len = max_size_;
+  if (streamed_) {
+    Update(tail);
+    CheckOpenssl(EVP_DigestSignFinal(ctx_.get(), out, &len), "EVP_DigestSignFinal");
+  } else {
+    CheckOpenssl(EVP_DigestSign(ctx_.get(), out, &len, tail.data(), tail.size()), "EVP_DigestSign");
+  }
+  Start();
+  return len;
+}
+
+int DigestSigner::Verify(std::span<const uint8_t> tail, std::span<const uint8_t> signature) {
+  int rc;
+  if (streamed_) {
+    Update(tail);
+    rc = EVP_DigestVerifyFinal(ctx_.get(), signature.data(), signature.size());
+  } else {
+    rc = EVP_DigestVerify(ctx_.get(), signature.data(), signature.size(), tail.data(), tail.size());
+  }
+  int verdict = Verdict(rc);
+  Start();
+  return verdict;
+}
+
+size_t SignDigest(EVP_PKEY* key, std::span<const uint8_t> digest, uint8_t* out) {
+  PkeyCtxPtr ctx = NewKeyContext(key);
+  if (EVP_PKEY_sign_init(ctx.get()) != 1) {
+    ThrowOpensslError("the key cannot sign", ErrorKind::kInvalidKey);
+  }
+  size_t len = static_cast<size_t>(EVP_PKEY_get_size(key));
+  CheckOpenssl(EVP_PKEY_sign(ctx.get(), out, &len, digest.data(), digest.size()), "EVP_PKEY_sign");
+  return len;
+}
+
+int VerifyDigest(EVP_PKEY* key, std::span<const uint8_t> digest,
+                 std::span<const uint8_t> signature) {
+  PkeyCtxPtr ctx = NewKeyContext(key);
+  if (EVP_PKEY_verify_init(ctx.get()) != 1) {
+    ThrowOpensslError("the key cannot verify", ErrorKind::kInvalidKey);
+  }
+  return Verdict(
+      EVP_PKEY_verify(ctx.get(), signature.data(), signature.size(), digest.data(), digest.size()));
+}
+
+SecretBuffer DeriveSecret(EVP_PKEY* key, EVP_PKEY* peer) {
+  PkeyCtxPtr ctx = NewKeyContext(key);
+  if (EVP_PKEY_derive_init(ctx.get()) != 1) {
+    ThrowOpensslError("the key cannot be used for key agreement", ErrorKind::kInvalidKey);
+  }
+  // Validates the peer: on the curve, not the point at infinity, same group as `key`.
+  if (EVP_PKEY_derive_set_peer(ctx.get(), peer) != 1) {
+    ThrowOpensslError("invalid peer public key", ErrorKind::kInvalidKey);
+  }
+  size_t len = 0;
+  CheckOpenssl(EVP_PKEY_derive(ctx.get(), nullptr, &len), "EVP_PKEY_derive");
+  SecretBuffer secret(len);
+  if (EVP_PKEY_derive(ctx.get(), secret.data(), &len) != 1) {
+    ThrowOpensslError("key agreement failed", ErrorKind::kInvalidKey);
+  }
+  secret.Truncate(len);
+  return secret;
+}
+
+}  // namespace carbide

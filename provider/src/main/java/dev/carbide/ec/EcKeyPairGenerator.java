@@ -1,0 +1,85 @@
+package dev.carbide.ec;
+
+import dev.carbide.internal.NativeCleaner;
+import dev.carbide.keys.PkeyNative;
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidParameterException;
+import java.security.KeyPair;
+import java.security.KeyPairGeneratorSpi;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECParameterSpec;
+import java.security.spec.NamedParameterSpec;
+
+/**
+ * KeyPairGenerator "EC" for P-256, P-384 and P-521; P-384 by default, as SunEC. Keys come from
+ * OpenSSL's DRBG: a SecureRandom passed to {@code initialize} is not used.
+ */
+final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
+  private EcCurve curve = EcCurve.P_384;
+  private long generator;
+  private Cleaner.Cleanable cleanable;
+
+  @Override
+  public void initialize(int keysize, SecureRandom random) {
+    EcCurve chosen = EcCurve.byBits(keysize);
+    if (chosen == null) {
+      throw new InvalidParameterException("Unsupported EC key size: " + keysize);
+    }
+    select(chosen);
+  }
+
+  @Override
+  public void initialize(AlgorithmParameterSpec params, SecureRandom random)
+      throws InvalidAlgorithmParameterException {
+    EcCurve chosen;
+    if (params instanceof ECGenParameterSpec gen) {
+      chosen = EcCurve.byName(gen.getName());
+    } else if (params instanceof NamedParameterSpec named) {
+      chosen = EcCurve.byName(named.getName());
+    } else if (params instanceof ECParameterSpec spec) {
+      chosen = EcCurve.of(spec);
+    } else {
+      throw new InvalidAlgorithmParameterException(
+          "ECParameterSpec or ECGenParameterSpec required for EC");
+    }
+    if (chosen == null) {
+      throw new InvalidAlgorithmParameterException("Unsupported curve: " + params);
+    }
+    select(chosen);
+  }
+
+  private void select(EcCurve chosen) {
+    if (chosen != curve) {
+      curve = chosen;
+      release();
+    }
+  }
+
+  private void release() {
+    if (cleanable != null) {
+      cleanable.clean();
+      cleanable = null;
+      generator = 0;
+    }
+  }
+
+  @Override
+  public KeyPair generateKeyPair() {
+    try {
+      if (generator == 0) {
+        generator = PkeyNative.newKeyPairGenerator("EC", curve.opensslName);
+        cleanable = NativeCleaner.register(this, generator, PkeyNative::freeKeyPairGenerator);
+      }
+      long pair = PkeyNative.generate(generator);
+      EcPrivateKeyImpl privateKey = new EcPrivateKeyImpl(curve, pair);
+      EcPublicKeyImpl publicKey = new EcPublicKeyImpl(curve, PkeyNative.publicHalf(pair));
+      return new KeyPair(publicKey, privateKey);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+}

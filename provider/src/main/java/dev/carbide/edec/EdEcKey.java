@@ -1,0 +1,6 @@
+package dev.carbide.edec;
+
+/** A Carbide EdDSA or XDH key, public or private. */
+interface EdEcKey {
+  EdEcCurve curve();
+}

@@ -1,0 +1,78 @@
+package dev.carbide.edec;
+
+import dev.carbide.internal.NativeCleaner;
+import dev.carbide.keys.PkeyNative;
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidParameterException;
+import java.security.KeyPair;
+import java.security.KeyPairGeneratorSpi;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.NamedParameterSpec;
+
+/**
+ * KeyPairGenerator for EdDSA (Ed25519 by default) or XDH (X25519 by default), or for one fixed
+ * curve ("Ed25519", "X448", ...). Keys come from OpenSSL's DRBG: a SecureRandom is not used.
+ */
+final class EdEcKeyPairGenerator extends KeyPairGeneratorSpi {
+  private final boolean signing;
+  private final EdEcCurve fixed;
+  private EdEcCurve curve;
+  private long generator;
+  private Cleaner.Cleanable cleanable;
+
+  /** {@code fixed} is null for the family-wide services "EdDSA" and "XDH". */
+  EdEcKeyPairGenerator(boolean signing, EdEcCurve fixed) {
+    this.signing = signing;
+    this.fixed = fixed;
+    this.curve = fixed != null ? fixed : signing ? EdEcCurve.ED25519 : EdEcCurve.X25519;
+  }
+
+  @Override
+  public void initialize(int keysize, SecureRandom random) {
+    EdEcCurve chosen = EdEcCurve.byBits(keysize, signing);
+    if (chosen == null || fixed != null && chosen != fixed) {
+      throw new InvalidParameterException("Unsupported key size: " + keysize);
+    }
+    select(chosen);
+  }
+
+  @Override
+  public void initialize(AlgorithmParameterSpec params, SecureRandom random)
+      throws InvalidAlgorithmParameterException {
+    if (!(params instanceof NamedParameterSpec named)) {
+      throw new InvalidAlgorithmParameterException("NamedParameterSpec required, not " + params);
+    }
+    EdEcCurve chosen = EdEcCurve.byName(named.getName(), signing);
+    if (chosen == null || fixed != null && chosen != fixed) {
+      throw new InvalidAlgorithmParameterException("Unsupported parameters: " + named.getName());
+    }
+    select(chosen);
+  }
+
+  private void select(EdEcCurve chosen) {
+    if (chosen != curve && cleanable != null) {
+      cleanable.clean();
+      cleanable = null;
+      generator = 0;
+    }
+    curve = chosen;
+  }
+
+  @Override
+  public KeyPair generateKeyPair() {
+    try {
+      if (generator == 0) {
+        generator = PkeyNative.newKeyPairGenerator(curve.opensslName, null);
+        cleanable = NativeCleaner.register(this, generator, PkeyNative::freeKeyPairGenerator);
+      }
+      long pair = PkeyNative.generate(generator);
+      return new KeyPair(
+          EdEcKeys.publicKey(curve, PkeyNative.publicHalf(pair)), EdEcKeys.privateKey(curve, pair));
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package dev.carbide.keys;
+
+import dev.carbide.internal.NativeCleaner;
+import java.lang.ref.Cleaner;
+
+/**
+ * One owned reference to a native key, released once: explicitly, or by the Cleaner when the
+ * owner becomes unreachable. An SPI that uses a key holds a KeyRef of its own, so the key object
+ * may be destroyed or collected in the middle of the SPI's work.
+ */
+public final class KeyRef {
+  private final long handle;
+  private final Cleaner.Cleanable cleanable;
+
+  /** Takes ownership of {@code handle} on behalf of {@code owner}. */
+  public KeyRef(Object owner, long handle) {
+    this.handle = handle;
+    this.cleanable = NativeCleaner.register(owner, handle, PkeyNative::free);
+  }
+
+  /** The native handle; valid until {@link #release} or until the owner is unreachable. */
+  public long handle() {
+    return handle;
+  }
+
+  public void release() {
+    cleanable.clean();
+  }
+}

@@ -1,0 +1,129 @@
+package dev.carbide.keys;
+
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.lang.ref.Reference;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.KeyRep;
+
+/**
+ * A key that holds a native EVP_PKEY: the base of every Carbide asymmetric key. Encodings are
+ * computed once, on first use. A key serializes as its encoding ({@link KeyRep}), so any provider
+ * can read it back.
+ *
+ * <p>SPIs never use the key's own reference: they {@link #retain} one of their own, so {@code
+ * destroy()} or a collection in another thread cannot free the key in the middle of an operation.
+ */
+public abstract class NativeKey implements Key {
+  private static final long serialVersionUID = 1L;
+
+  private final transient String algorithm;
+  private final transient KeyRef ref;
+  private transient boolean destroyed;
+  private transient volatile byte[] encoded;
+
+  /** Takes ownership of native key {@code handle}. */
+  protected NativeKey(String algorithm, long handle) {
+    this.algorithm = algorithm;
+    this.ref = new KeyRef(this, handle);
+  }
+
+  @Override
+  public final String getAlgorithm() {
+    return algorithm;
+  }
+
+  /** A new native reference to this key, owned by the caller (wrap it in a {@link KeyRef}). */
+  public final long retain() throws InvalidKeyException {
+    synchronized (ref) {
+      if (destroyed) {
+        throw new InvalidKeyException("the key has been destroyed");
+      }
+      try {
+        return PkeyNative.retain(ref.handle());
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+    }
+  }
+
+  /** The encoding, computed natively once; callers get copies. */
+  protected final byte[] encoding() {
+    byte[] result = encoded;
+    if (result == null) {
+      synchronized (ref) {
+        checkNotDestroyed();
+        try {
+          result = encode(ref.handle());
+        } finally {
+          Reference.reachabilityFence(this);
+        }
+        encoded = result;
+      }
+    }
+    return result;
+  }
+
+  /** Computes the encoding of native key {@code handle}. */
+  protected abstract byte[] encode(long handle);
+
+  /** Runs a native query on the key's handle, keeping the key alive and not destroyed meanwhile. */
+  protected final <T> T query(java.util.function.LongFunction<T> query) {
+    synchronized (ref) {
+      checkNotDestroyed();
+      try {
+        return query.apply(ref.handle());
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+    }
+  }
+
+  @Override
+  public byte[] getEncoded() {
+    return encoding().clone();
+  }
+
+  /**
+   * Drops the key's own native reference and zeroes its cached encoding. SPIs that retained the
+   * key keep theirs until they are done; OpenSSL cleanses the key when the last one goes.
+   */
+  protected final void destroyKey() {
+    synchronized (ref) {
+      if (destroyed) {
+        return;
+      }
+      destroyed = true;
+      byte[] cached = encoded;
+      if (cached != null) {
+        java.util.Arrays.fill(cached, (byte) 0);
+      }
+      encoded = null;
+      ref.release();
+    }
+  }
+
+  protected final boolean destroyed() {
+    synchronized (ref) {
+      return destroyed;
+    }
+  }
+
+  private void checkNotDestroyed() {
+    if (destroyed) {
+      throw new IllegalStateException("the key has been destroyed");
+    }
+  }
+
+  /** Serialization goes through the standard encoding. */
+  protected abstract KeyRep.Type repType();
+
+  protected final Object writeReplace() throws java.io.ObjectStreamException {
+    return new KeyRep(repType(), getAlgorithm(), getFormat(), getEncoded());
+  }
+
+  private void readObject(ObjectInputStream in) throws InvalidObjectException {
+    throw new InvalidObjectException("Carbide keys serialize through KeyRep");
+  }
+}

@@ -1,0 +1,68 @@
+package dev.carbide.keys;
+
+import java.security.KeyRep;
+import java.security.MessageDigest;
+import java.security.PrivateKey;
+import java.util.Arrays;
+import javax.security.auth.Destroyable;
+
+/**
+ * A native private key in PKCS#8 form. Equality compares encodings in constant time. {@link
+ * #destroy} zeroes the cached encoding and drops the key's native reference.
+ */
+public abstract class NativePrivateKey extends NativeKey implements PrivateKey, Destroyable {
+  private static final long serialVersionUID = 1L;
+
+  protected NativePrivateKey(String algorithm, long handle) {
+    super(algorithm, handle);
+  }
+
+  @Override
+  public final String getFormat() {
+    return "PKCS#8";
+  }
+
+  @Override
+  protected final byte[] encode(long handle) {
+    return PkeyNative.encodePrivate(handle);
+  }
+
+  @Override
+  protected final KeyRep.Type repType() {
+    return KeyRep.Type.PRIVATE;
+  }
+
+  @Override
+  public void destroy() {
+    destroyKey();
+  }
+
+  @Override
+  public boolean isDestroyed() {
+    return destroyed();
+  }
+
+  @Override
+  public final boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof PrivateKey key) || !"PKCS#8".equalsIgnoreCase(key.getFormat())) {
+      return false;
+    }
+    byte[] theirs = key.getEncoded();
+    try {
+      return theirs != null && MessageDigest.isEqual(encoding(), theirs);
+    } finally {
+      if (theirs != null) {
+        Arrays.fill(theirs, (byte) 0);
+      }
+    }
+  }
+
+  @Override
+  public final int hashCode() {
+    // Over the algorithm only, so the hash leaks nothing about the secret.
+    return getAlgorithm().hashCode();
+  }
+}

@@ -1,0 +1,45 @@
+package dev.carbide.keys;
+
+import java.security.KeyRep;
+import java.security.PublicKey;
+import java.util.Arrays;
+
+/** A native public key in X.509 SubjectPublicKeyInfo form; equal to any key with its encoding. */
+public abstract class NativePublicKey extends NativeKey implements PublicKey {
+  private static final long serialVersionUID = 1L;
+
+  protected NativePublicKey(String algorithm, long handle) {
+    super(algorithm, handle);
+  }
+
+  @Override
+  public final String getFormat() {
+    return "X.509";
+  }
+
+  @Override
+  protected final byte[] encode(long handle) {
+    return PkeyNative.encodePublic(handle);
+  }
+
+  @Override
+  protected final KeyRep.Type repType() {
+    return KeyRep.Type.PUBLIC;
+  }
+
+  @Override
+  public final boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    return other instanceof PublicKey key
+        && "X.509".equalsIgnoreCase(key.getFormat())
+        && Arrays.equals(encoding(), key.getEncoded());
+  }
+
+  @Override
+  public final int hashCode() {
+    return Arrays.hashCode(encoding());
+  }
+
+}

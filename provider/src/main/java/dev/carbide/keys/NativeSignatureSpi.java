@@ -1,0 +1,59 @@
+package dev.carbide.keys;
+
+import dev.carbide.internal.NativeCleaner;
+import java.lang.ref.Cleaner;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.SignatureSpi;
+import java.security.spec.AlgorithmParameterSpec;
+
+/**
+ * The shared part of signatures over a native signer (ECDSA, EdDSA, later RSA): binding a signer
+ * to a key, which takes a native reference of its own, and refusing parameters by default.
+ */
+public abstract class NativeSignatureSpi extends SignatureSpi {
+  private long signer;
+  private Cleaner.Cleanable cleanable;
+
+  /** Binds a new native signer to {@code key} with digest {@code md} (0 for none). */
+  protected final void bindSigner(NativeKey key, long md, boolean sign)
+      throws InvalidKeyException {
+    long ref = key.retain();
+    long created;
+    try {
+      created = PkeyNative.newSigner(ref, md, sign);
+    } finally {
+      PkeyNative.free(ref);
+    }
+    if (cleanable != null) {
+      cleanable.clean();
+    }
+    signer = created;
+    cleanable = NativeCleaner.register(this, created, PkeyNative::freeSigner);
+  }
+
+  /** The bound signer's handle; callers fence {@code this} across the native call. */
+  protected final long signer() {
+    return signer;
+  }
+
+  @Override
+  protected void engineSetParameter(AlgorithmParameterSpec params)
+      throws InvalidAlgorithmParameterException {
+    if (params != null) {
+      throw new InvalidAlgorithmParameterException("No parameter accepted");
+    }
+  }
+
+  @Override
+  @Deprecated
+  protected void engineSetParameter(String param, Object value) {
+    throw new UnsupportedOperationException("setParameter() not supported");
+  }
+
+  @Override
+  @Deprecated
+  protected Object engineGetParameter(String param) {
+    throw new UnsupportedOperationException("getParameter() not supported");
+  }
+}

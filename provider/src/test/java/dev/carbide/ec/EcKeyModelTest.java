@@ -1,0 +1,139 @@
+package dev.carbide.ec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.carbide.testing.Carbide;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.PrivateKey;
+import java.security.Signature;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.crypto.KeyAgreement;
+import javax.security.auth.Destroyable;
+import org.junit.jupiter.api.Test;
+
+/** The key model: equality, serialization, destroy, translation and its cache, threads. */
+class EcKeyModelTest {
+  @Test
+  void equalityFollowsEncodings() throws Exception {
+    KeyPair keys = EcTesting.pair(Carbide.provider(), "secp256r1");
+    KeyFactory factory = KeyFactory.getInstance("EC", Carbide.provider());
+    Key samePublic = factory.translateKey(
+        KeyFactory.getInstance("EC", EcTesting.sunEc()).translateKey(keys.getPublic()));
+    assertEquals(keys.getPublic(), samePublic);
+    assertEquals(keys.getPublic().hashCode(), samePublic.hashCode());
+    PrivateKey samePrivate = factory.generatePrivate(
+        new java.security.spec.PKCS8EncodedKeySpec(keys.getPrivate().getEncoded()));
+    assertEquals(keys.getPrivate(), samePrivate);
+    assertEquals(keys.getPrivate().hashCode(), samePrivate.hashCode());
+    assertNotEquals(keys.getPrivate(), EcTesting.pair(Carbide.provider(), "secp256r1").getPrivate());
+  }
+
+  @Test
+  void keysSerializeThroughTheirEncoding() throws Exception {
+    KeyPair keys = EcTesting.pair(Carbide.provider(), "secp384r1");
+    for (Key key : new Key[] {keys.getPublic(), keys.getPrivate()}) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+        out.writeObject(key);
+      }
+      Object read;
+      try (ObjectInputStream in =
+          new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+        read = in.readObject();
+      }
+      assertArrayEquals(key.getEncoded(), ((Key) read).getEncoded());
+    }
+  }
+
+  @Test
+  void destroyLeavesRunningOperationsIntact() throws Exception {
+    KeyPair keys = EcTesting.pair(Carbide.provider(), "secp256r1");
+    PrivateKey copy = (PrivateKey) KeyFactory.getInstance("EC", Carbide.provider())
+        .translateKey(EcTesting.sunEcCopy(keys.getPrivate()));
+    Signature signature = Signature.getInstance("SHA256withECDSA", Carbide.provider());
+    signature.initSign(copy);
+    ((Destroyable) copy).destroy();
+    assertTrue(((Destroyable) copy).isDestroyed());
+    assertThrows(IllegalStateException.class, copy::getEncoded);
+    signature.update(new byte[] {1, 2, 3});
+    byte[] signed = signature.sign();
+    Signature verifier = Signature.getInstance("SHA256withECDSA", Carbide.provider());
+    verifier.initVerify(keys.getPublic());
+    verifier.update(new byte[] {1, 2, 3});
+    assertTrue(verifier.verify(signed));
+    assertThrows(InvalidKeyException.class, () -> signature.initSign(copy));
+  }
+
+  @Test
+  void foreignKeysAreTranslatedOnce() throws Exception {
+    KeyPair sun = EcTesting.pair(EcTesting.sunEc(), "secp256r1");
+    assertSame(EcKeys.toPublic(sun.getPublic()), EcKeys.toPublic(sun.getPublic()));
+    assertSame(EcKeys.toPrivate(sun.getPrivate()), EcKeys.toPrivate(sun.getPrivate()));
+    KeyFactory factory = KeyFactory.getInstance("EC", Carbide.provider());
+    // translateKey hands out a key of the caller's own, never the cached one.
+    assertNotSame(EcKeys.toPrivate(sun.getPrivate()), factory.translateKey(sun.getPrivate()));
+  }
+
+  /** Eight threads sign, verify and agree with one key pair while another destroys copies. */
+  @Test
+  void sharedKeysUnderThreads() throws Exception {
+    KeyPair keys = EcTesting.pair(Carbide.provider(), "secp256r1");
+    KeyPair peer = EcTesting.pair(EcTesting.sunEc(), "secp256r1");
+    byte[] expected = EcInteropTest.agree(EcTesting.sunEc(), peer.getPrivate(), keys.getPublic());
+    KeyFactory factory = KeyFactory.getInstance("EC", Carbide.provider());
+    AtomicBoolean running = new AtomicBoolean(true);
+    ExecutorService pool = Executors.newFixedThreadPool(9);
+    try {
+      Future<?> destroyer = pool.submit(() -> {
+        while (running.get()) {
+          Key copy = factory.translateKey(EcTesting.sunEcCopy(keys.getPrivate()));
+          EcInteropTest.agree(Carbide.provider(), (PrivateKey) copy, peer.getPublic());
+          ((Destroyable) copy).destroy();
+        }
+        return null;
+      });
+      List<Future<?>> workers = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        byte[] message = {(byte) t, 42};
+        workers.add(pool.submit(() -> {
+          for (int i = 0; i < 50; i++) {
+            byte[] signed = EcInteropTest.sign(Carbide.provider(), "SHA256withECDSA",
+                keys.getPrivate(), message, new java.util.Random(i));
+            assertTrue(EcInteropTest.verify(Carbide.provider(), "SHA256withECDSA",
+                keys.getPublic(), message, signed));
+            KeyAgreement agreement = KeyAgreement.getInstance("ECDH", Carbide.provider());
+            agreement.init(keys.getPrivate());
+            agreement.doPhase(peer.getPublic(), true);
+            assertArrayEquals(expected, agreement.generateSecret());
+          }
+          return null;
+        }));
+      }
+      for (Future<?> worker : workers) {
+        worker.get();
+      }
+      running.set(false);
+      destroyer.get();
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

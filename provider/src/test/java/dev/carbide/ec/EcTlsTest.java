@@ -1,0 +1,52 @@
+package dev.carbide.ec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.carbide.CarbideProvider;
+import dev.carbide.testing.ChildJvm;
+import dev.carbide.testing.SecurityOverride;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * JSSE's own use: a fresh JVM with Carbide at priority 1 completes TLS 1.3 and 1.2 handshakes with
+ * ECDHE on P-256 and X25519 and an ECDSA server key (TLS 1.2 needs the certificate's curve among
+ * the groups too, so X25519 comes first there, with P-256 after it), and Carbide is the provider that JSSE's
+ * lookups of ECDH, XDH and SHA256withECDSA resolve to.
+ */
+class EcTlsTest {
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @CsvSource({"TLSv1.3,secp256r1", "TLSv1.3,x25519", "TLSv1.2,secp256r1", "TLSv1.2,x25519 secp256r1"})
+  void handshakeWithCarbideFirst(String protocol, String group) throws Exception {
+    Path store = dir.resolve("server.p12");
+    Path keytool = Path.of(ChildJvm.java()).resolveSibling("keytool");
+    Process process =
+        new ProcessBuilder(
+                keytool.toString(), "-genkeypair", "-keystore", store.toString(),
+                "-storetype", "PKCS12", "-storepass", "changeit", "-alias", "server",
+                "-keyalg", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA",
+                "-dname", "CN=localhost", "-validity", "2")
+            .redirectErrorStream(true)
+            .start();
+    String keytoolOutput = new String(process.getInputStream().readAllBytes());
+    assertEquals(0, process.waitFor(), keytoolOutput);
+    String option = SecurityOverride.carbideFirst(dir, CarbideProvider.NAME);
+    ChildJvm.Result child =
+        ChildJvm.run(
+            List.of(option, "-Djdk.tls.namedGroups=" + group.replace(' ', ',')),
+            TlsHandshake.class,
+            store.toString(),
+            "changeit",
+            protocol);
+    assertEquals(0, child.exitCode(), child::toString);
+    assertEquals("Carbide", child.line("provider ECDH "), child::toString);
+    assertEquals("Carbide", child.line("provider XDH "), child::toString);
+    assertEquals("Carbide", child.line("provider ECDSA "), child::toString);
+    assertEquals(protocol, child.line("handshake "), child::toString);
+  }
+}

@@ -1,0 +1,70 @@
+package dev.carbide.ec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.carbide.testing.Carbide;
+import dev.carbide.testing.TestVectors;
+import dev.carbide.testing.TestVectors.WycheproofCase;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.SignatureException;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every Wycheproof ecdsa_* file, DER and P1363. A valid signature must verify; an invalid one must
+ * be refused (false, or SignatureException for a malformed DER encoding, as SunEC throws); an
+ * acceptable one may go either way.
+ */
+class EcdsaWycheproofTest {
+  @TestFactory
+  Stream<DynamicTest> everyEcdsaFile() throws IOException {
+    List<String> files;
+    try (Stream<Path> listing = Files.list(TestVectors.dir().resolve("wycheproof"))) {
+      files = listing.map(path -> path.getFileName().toString())
+          .filter(name -> name.matches("ecdsa_secp(256|384|521)r1_sha.*_test\\.json"))
+          .sorted()
+          .toList();
+    }
+    assertTrue(files.size() >= 16, "ecdsa files: " + files);
+    return files.stream().map(name -> DynamicTest.dynamicTest(name, () -> runFile(name)));
+  }
+
+  private static void runFile(String file) throws Exception {
+    boolean p1363 = file.contains("p1363");
+    KeyFactory factory = KeyFactory.getInstance("EC", Carbide.provider());
+    List<String> failures = new ArrayList<>();
+    int verified = 0;
+    for (WycheproofCase test : TestVectors.wycheproof(file)) {
+      String digest = test.group().get("sha").asText().replace("SHA-", "SHA");
+      String algorithm = digest + "withECDSA" + (p1363 ? "inP1363Format" : "");
+      Signature signature = Signature.getInstance(algorithm, Carbide.provider());
+      PublicKey key = factory.generatePublic(
+          new X509EncodedKeySpec(TestVectors.hex(test.group().get("publicKeyDer").asText())));
+      signature.initVerify(key);
+      signature.update(test.bytes("msg"));
+      boolean accepted;
+      try {
+        accepted = signature.verify(test.bytes("sig"));
+      } catch (SignatureException e) {
+        accepted = false;
+      }
+      verified += accepted ? 1 : 0;
+      if (accepted && test.result().equals("invalid")
+          || !accepted && test.result().equals("valid")) {
+        failures.add(test + ": " + (accepted ? "accepted" : "refused"));
+      }
+    }
+    assertEquals(List.of(), failures);
+    assertTrue(verified > 0);
+  }
+}
