@@ -1,5 +1,6 @@
 package dev.carbide.cli;
 
+import java.math.BigInteger;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -13,7 +14,6 @@ import java.security.spec.ECPoint;
 import java.security.spec.ECPrivateKeySpec;
 import java.security.spec.ECPublicKeySpec;
 import java.security.spec.X509EncodedKeySpec;
-import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
 import javax.crypto.KeyAgreement;
@@ -49,14 +49,25 @@ final class EcAnswers {
   private static final String ROUND_TRIP = "sign/verify round trip, no known answer";
 
   private static final List<String> DIGESTS =
-      List.of("SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA3-224", "SHA3-256", "SHA3-384",
-          "SHA3-512", "NONE");
+      List.of(
+          "SHA1",
+          "SHA224",
+          "SHA256",
+          "SHA384",
+          "SHA512",
+          "SHA3-224",
+          "SHA3-256",
+          "SHA3-384",
+          "SHA3-512",
+          "NONE");
 
   static void addTo(KnownAnswers table) {
     table.add("KeyAgreement", "ECDH", KAT_ECDH, EcAnswers::checkEcdh);
     table.add("KeyFactory", "EC", KAT_ECDH + " (keys from specs)", EcAnswers::checkEcdh);
     table.add(
-        "KeyPairGenerator", "EC", "ECDH agreement of two generated pairs, no known answer",
+        "KeyPairGenerator",
+        "EC",
+        "ECDH agreement of two generated pairs, no known answer",
         EcAnswers::checkKeyPairGenerator);
     for (String digest : DIGESTS) {
       for (String suffix : List.of("", "inP1363Format")) {
@@ -65,7 +76,8 @@ final class EcAnswers {
         table.add(
             "Signature",
             name,
-            known ? "Wycheproof ecdsa_secp256r1_sha256_test.json tcId 1, and " + ROUND_TRIP
+            known
+                ? "Wycheproof ecdsa_secp256r1_sha256_test.json tcId 1, and " + ROUND_TRIP
                 : ROUND_TRIP,
             provider -> checkSignature(provider, name, known));
       }
@@ -78,12 +90,14 @@ final class EcAnswers {
     jdk.initialize(new ECGenParameterSpec("secp256r1"));
     ECPublicKey shape = (ECPublicKey) jdk.generateKeyPair().getPublic();
     byte[] peer = KnownAnswers.hex(PEER);
-    ECPoint point = new ECPoint(
-        new BigInteger(1, Arrays.copyOfRange(peer, 1, 33)),
-        new BigInteger(1, Arrays.copyOfRange(peer, 33, 65)));
+    ECPoint point =
+        new ECPoint(
+            new BigInteger(1, Arrays.copyOfRange(peer, 1, 33)),
+            new BigInteger(1, Arrays.copyOfRange(peer, 33, 65)));
     PublicKey peerKey = factory.generatePublic(new ECPublicKeySpec(point, shape.getParams()));
-    PrivateKey own = factory.generatePrivate(
-        new ECPrivateKeySpec(new BigInteger(1, KnownAnswers.hex(PRIVATE)), shape.getParams()));
+    PrivateKey own =
+        factory.generatePrivate(
+            new ECPrivateKeySpec(new BigInteger(1, KnownAnswers.hex(PRIVATE)), shape.getParams()));
     KeyAgreement agreement = KeyAgreement.getInstance("ECDH", provider);
     agreement.init(own);
     agreement.doPhase(peerKey, true);
@@ -110,8 +124,9 @@ final class EcAnswers {
       throws Exception {
     Signature signature = Signature.getInstance(name, provider);
     if (known) {
-      PublicKey key = KeyFactory.getInstance("EC", provider)
-          .generatePublic(new X509EncodedKeySpec(KnownAnswers.hex(ECDSA_KEY)));
+      PublicKey key =
+          KeyFactory.getInstance("EC", provider)
+              .generatePublic(new X509EncodedKeySpec(KnownAnswers.hex(ECDSA_KEY)));
       signature.initVerify(key);
       if (!signature.verify(KnownAnswers.hex(ECDSA_SIG))) {
         throw new KnownAnswers.Failure("the Wycheproof signature did not verify");

@@ -15,9 +15,8 @@ import javax.crypto.KeyAgreement;
 
 /**
  * The elliptic-curve rows of {@code speed}: EC key generation, ECDH, ECDSA, Ed25519 and X25519,
- * each but key generation both on a reused engine and
- * with a fresh {@code getInstance} per operation, as TLS uses them. Keys come from the provider
- * measured.
+ * each but key generation both on a reused engine and with a fresh {@code getInstance} per
+ * operation, as TLS uses them. Keys come from the provider measured.
  */
 final class EcSpeed {
   private EcSpeed() {}
@@ -75,8 +74,7 @@ final class EcSpeed {
     return new Signer(null, "EC", curve).keys(provider);
   }
 
-  private static Operation keygen(Provider provider, String curve)
-      throws GeneralSecurityException {
+  private static Operation keygen(Provider provider, String curve) throws GeneralSecurityException {
     KeyPairGenerator generator = KeyPairGenerator.getInstance("EC", provider);
     generator.initialize(new ECGenParameterSpec(curve));
     return () -> generator.generateKeyPair().hashCode();

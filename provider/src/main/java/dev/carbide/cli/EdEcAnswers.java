@@ -127,8 +127,7 @@ final class EdEcAnswers {
     }
   }
 
-  private static void roundTrip(Provider provider, String service, Vector vector)
-      throws Exception {
+  private static void roundTrip(Provider provider, String service, Vector vector) throws Exception {
     KeyPairGenerator generator = KeyPairGenerator.getInstance(service, provider);
     generator.initialize(new NamedParameterSpec(vector.curve));
     KeyPair a = generator.generateKeyPair();

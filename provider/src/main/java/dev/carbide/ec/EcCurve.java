@@ -14,7 +14,14 @@ import java.util.Locale;
  * named curve. A spec from anywhere else is matched by comparing the domain parameters.
  */
 enum EcCurve {
-  P_256("secp256r1", "prime256v1", "1.2.840.10045.3.1.7", 256, "NIST P-256", "P-256", "X9.62 prime256v1"),
+  P_256(
+      "secp256r1",
+      "prime256v1",
+      "1.2.840.10045.3.1.7",
+      256,
+      "NIST P-256",
+      "P-256",
+      "X9.62 prime256v1"),
   P_384("secp384r1", "secp384r1", "1.3.132.0.34", 384, "NIST P-384", "P-384"),
   P_521("secp521r1", "secp521r1", "1.3.132.0.35", 521, "NIST P-521", "P-521");
 
@@ -22,6 +29,7 @@ enum EcCurve {
   final String opensslName;
   final String oid;
   final int bits;
+
   /** Bytes of a field element and of a scalar. */
   final int size;
 

@@ -11,8 +11,8 @@ import java.util.Arrays;
 
 /**
  * Turns any EC key into a Carbide one. Carbide keys pass through; foreign keys are translated from
- * their components or their encoding, and the translation is cached for as long as the foreign
- * key object lives.
+ * their components or their encoding, and the translation is cached for as long as the foreign key
+ * object lives.
  */
 final class EcKeys {
   private EcKeys() {}

@@ -9,7 +9,9 @@ import java.util.Arrays;
 final class EcPoints {
   private EcPoints() {}
 
-  /** The uncompressed encoding of {@code point}; InvalidKeyException if it cannot be on the curve. */
+  /**
+   * The uncompressed encoding of {@code point}; InvalidKeyException if it cannot be on the curve.
+   */
   static byte[] encode(ECPoint point, EcCurve curve) throws InvalidKeyException {
     if (point == null || point == ECPoint.POINT_INFINITY) {
       throw new InvalidKeyException("the public point is the point at infinity");

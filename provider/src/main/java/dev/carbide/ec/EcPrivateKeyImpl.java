@@ -7,8 +7,8 @@ import java.security.spec.ECParameterSpec;
 import java.util.Arrays;
 
 /**
- * A Carbide EC private key. {@link #getS} reads the scalar out of native memory on each call
- * rather than caching a BigInteger that {@code destroy()} could not erase.
+ * A Carbide EC private key. {@link #getS} reads the scalar out of native memory on each call rather
+ * than caching a BigInteger that {@code destroy()} could not erase.
  */
 final class EcPrivateKeyImpl extends NativePrivateKey implements ECPrivateKey {
   private static final long serialVersionUID = 1L;

@@ -13,10 +13,13 @@ enum EdEcCurve {
   final NamedParameterSpec spec;
   final String opensslName;
   final String oid;
+
   /** Bytes of a raw public or private key. */
   final int size;
+
   /** The key size in bits, as KeyPairGenerator.initialize(int) names it. */
   final int bits;
+
   final boolean signing;
 
   EdEcCurve(

@@ -42,7 +42,8 @@ final class EdEcKeyFactory extends KeyFactorySpi {
 
   private EdEcCurve curveOf(AlgorithmParameterSpec params) throws InvalidKeyException {
     EdEcCurve curve =
-        params instanceof NamedParameterSpec named ? EdEcCurve.byName(named.getName(), signing)
+        params instanceof NamedParameterSpec named
+            ? EdEcCurve.byName(named.getName(), signing)
             : null;
     if (curve == null || fixed != null && curve != fixed) {
       throw new InvalidKeyException("Unsupported parameters: " + params);

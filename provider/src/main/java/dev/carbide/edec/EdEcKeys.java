@@ -21,7 +21,9 @@ final class EdEcKeys {
   private static final TranslationCache<NativePrivateKey> PRIVATE = new TranslationCache<>();
 
   static NativePublicKey publicKey(EdEcCurve curve, long handle) {
-    return curve.signing ? new EdEcPublicKeyImpl(curve, handle) : new XecPublicKeyImpl(curve, handle);
+    return curve.signing
+        ? new EdEcPublicKeyImpl(curve, handle)
+        : new XecPublicKeyImpl(curve, handle);
   }
 
   static NativePrivateKey privateKey(EdEcCurve curve, long handle) {

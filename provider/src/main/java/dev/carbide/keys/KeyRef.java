@@ -4,9 +4,9 @@ import dev.carbide.internal.NativeCleaner;
 import java.lang.ref.Cleaner;
 
 /**
- * One owned reference to a native key, released once: explicitly, or by the Cleaner when the
- * owner becomes unreachable. An SPI that uses a key holds a KeyRef of its own, so the key object
- * may be destroyed or collected in the middle of the SPI's work.
+ * One owned reference to a native key, released once: explicitly, or by the Cleaner when the owner
+ * becomes unreachable. An SPI that uses a key holds a KeyRef of its own, so the key object may be
+ * destroyed or collected in the middle of the SPI's work.
  */
 public final class KeyRef {
   private final long handle;

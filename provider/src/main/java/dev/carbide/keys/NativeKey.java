@@ -86,8 +86,8 @@ public abstract class NativeKey implements Key {
   }
 
   /**
-   * Drops the key's own native reference and zeroes its cached encoding. SPIs that retained the
-   * key keep theirs until they are done; OpenSSL cleanses the key when the last one goes.
+   * Drops the key's own native reference and zeroes its cached encoding. SPIs that retained the key
+   * keep theirs until they are done; OpenSSL cleanses the key when the last one goes.
    */
   protected final void destroyKey() {
     synchronized (ref) {

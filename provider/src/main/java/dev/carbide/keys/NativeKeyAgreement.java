@@ -92,14 +92,17 @@ public abstract class NativeKeyAgreement extends KeyAgreementSpi {
   }
 
   @Override
-  protected int engineGenerateSecret(byte[] sharedSecret, int offset)
-      throws ShortBufferException {
+  protected int engineGenerateSecret(byte[] sharedSecret, int offset) throws ShortBufferException {
     if (secret == null) {
       throw new IllegalStateException("Key agreement has not been completed yet");
     }
     if (offset < 0 || sharedSecret.length - offset < secret.length) {
-      throw new ShortBufferException("Need " + secret.length + " bytes, only "
-          + (sharedSecret.length - offset) + " available");
+      throw new ShortBufferException(
+          "Need "
+              + secret.length
+              + " bytes, only "
+              + (sharedSecret.length - offset)
+              + " available");
     }
     byte[] result = takeSecret();
     System.arraycopy(result, 0, sharedSecret, offset, result.length);

@@ -41,5 +41,4 @@ public abstract class NativePublicKey extends NativeKey implements PublicKey {
   public final int hashCode() {
     return Arrays.hashCode(encoding());
   }
-
 }

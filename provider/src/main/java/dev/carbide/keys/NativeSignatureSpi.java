@@ -8,16 +8,15 @@ import java.security.SignatureSpi;
 import java.security.spec.AlgorithmParameterSpec;
 
 /**
- * The shared part of signatures over a native signer (ECDSA, EdDSA, later RSA): binding a signer
- * to a key, which takes a native reference of its own, and refusing parameters by default.
+ * The shared part of signatures over a native signer (ECDSA, EdDSA, later RSA): binding a signer to
+ * a key, which takes a native reference of its own, and refusing parameters by default.
  */
 public abstract class NativeSignatureSpi extends SignatureSpi {
   private long signer;
   private Cleaner.Cleanable cleanable;
 
   /** Binds a new native signer to {@code key} with digest {@code md} (0 for none). */
-  protected final void bindSigner(NativeKey key, long md, boolean sign)
-      throws InvalidKeyException {
+  protected final void bindSigner(NativeKey key, long md, boolean sign) throws InvalidKeyException {
     long ref = key.retain();
     long created;
     try {

@@ -4,8 +4,8 @@ import java.security.InvalidKeyException;
 
 /**
  * The natives of the key model (native/jni/pkey), shared by every asymmetric family. A key handle
- * owns one reference to a native EVP_PKEY and is freed with {@link #free}; signers and
- * derivations take references of their own, so freeing a key handle never disturbs them.
+ * owns one reference to a native EVP_PKEY and is freed with {@link #free}; signers and derivations
+ * take references of their own, so freeing a key handle never disturbs them.
  *
  * <p>Verification results: 1 valid, 0 invalid, -1 malformed signature.
  */
@@ -65,7 +65,8 @@ public final class PkeyNative {
       long signer, byte[] in, int offset, int length, byte[] sig, int sigOffset, int sigLength);
 
   /** Signs a precomputed digest. */
-  public static native byte[] signDigest(long key, byte[] digest, int offset, int length) throws InvalidKeyException;
+  public static native byte[] signDigest(long key, byte[] digest, int offset, int length)
+      throws InvalidKeyException;
 
   public static native int verifyDigest(
       long key, byte[] digest, int offset, int length, byte[] sig);

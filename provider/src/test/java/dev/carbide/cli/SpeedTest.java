@@ -75,8 +75,13 @@ class SpeedTest {
     for (String size : List.of("16B", "1KB", "4KB")) {
       assertTrue(names.contains("SecureRandom " + size), size);
     }
-    for (String ec : List.of("EC P-256 keygen", "EC P-384 keygen", "ECDH P-256", "ECDSA P-256 sign",
-        "ECDSA P-256 verify")) {
+    for (String ec :
+        List.of(
+            "EC P-256 keygen",
+            "EC P-384 keygen",
+            "ECDH P-256",
+            "ECDSA P-256 sign",
+            "ECDSA P-256 verify")) {
       assertTrue(names.contains(ec) && names.contains(ec + " fresh") || ec.contains("keygen"), ec);
     }
     assertEquals(names.size(), new HashSet<>(names).size(), "operation names must be unique");

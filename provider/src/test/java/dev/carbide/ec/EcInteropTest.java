@@ -31,10 +31,20 @@ class EcInteropTest {
   private static final Provider SUN_EC = EcTesting.sunEc();
 
   private static final String[] SIGNATURES = {
-    "SHA1withECDSA", "SHA224withECDSA", "SHA256withECDSA", "SHA384withECDSA", "SHA512withECDSA",
-    "SHA3-224withECDSA", "SHA3-256withECDSA", "SHA3-384withECDSA", "SHA3-512withECDSA",
-    "SHA256withECDSAinP1363Format", "SHA512withECDSAinP1363Format",
-    "SHA3-256withECDSAinP1363Format", "NONEwithECDSA", "NONEwithECDSAinP1363Format"
+    "SHA1withECDSA",
+    "SHA224withECDSA",
+    "SHA256withECDSA",
+    "SHA384withECDSA",
+    "SHA512withECDSA",
+    "SHA3-224withECDSA",
+    "SHA3-256withECDSA",
+    "SHA3-384withECDSA",
+    "SHA3-512withECDSA",
+    "SHA256withECDSAinP1363Format",
+    "SHA512withECDSAinP1363Format",
+    "SHA3-256withECDSAinP1363Format",
+    "NONEwithECDSA",
+    "NONEwithECDSAinP1363Format"
   };
 
   @ParameterizedTest
@@ -135,8 +145,9 @@ class EcInteropTest {
     }
   }
 
-  static byte[] sign(Provider provider, String algorithm, PrivateKey key, byte[] message,
-      Random random) throws Exception {
+  static byte[] sign(
+      Provider provider, String algorithm, PrivateKey key, byte[] message, Random random)
+      throws Exception {
     Signature signature = Signature.getInstance(algorithm, provider);
     signature.initSign(key);
     int split = message.length == 0 ? 0 : random.nextInt(message.length);
@@ -145,8 +156,9 @@ class EcInteropTest {
     return signature.sign();
   }
 
-  static boolean verify(Provider provider, String algorithm, PublicKey key, byte[] message,
-      byte[] signed) throws Exception {
+  static boolean verify(
+      Provider provider, String algorithm, PublicKey key, byte[] message, byte[] signed)
+      throws Exception {
     Signature signature = Signature.getInstance(algorithm, provider);
     signature.initVerify(key);
     for (byte b : message.length < 100 ? message : new byte[0]) {

@@ -35,15 +35,18 @@ class EcKeyModelTest {
   void equalityFollowsEncodings() throws Exception {
     KeyPair keys = EcTesting.pair(Carbide.provider(), "secp256r1");
     KeyFactory factory = KeyFactory.getInstance("EC", Carbide.provider());
-    Key samePublic = factory.translateKey(
-        KeyFactory.getInstance("EC", EcTesting.sunEc()).translateKey(keys.getPublic()));
+    Key samePublic =
+        factory.translateKey(
+            KeyFactory.getInstance("EC", EcTesting.sunEc()).translateKey(keys.getPublic()));
     assertEquals(keys.getPublic(), samePublic);
     assertEquals(keys.getPublic().hashCode(), samePublic.hashCode());
-    PrivateKey samePrivate = factory.generatePrivate(
-        new java.security.spec.PKCS8EncodedKeySpec(keys.getPrivate().getEncoded()));
+    PrivateKey samePrivate =
+        factory.generatePrivate(
+            new java.security.spec.PKCS8EncodedKeySpec(keys.getPrivate().getEncoded()));
     assertEquals(keys.getPrivate(), samePrivate);
     assertEquals(keys.getPrivate().hashCode(), samePrivate.hashCode());
-    assertNotEquals(keys.getPrivate(), EcTesting.pair(Carbide.provider(), "secp256r1").getPrivate());
+    assertNotEquals(
+        keys.getPrivate(), EcTesting.pair(Carbide.provider(), "secp256r1").getPrivate());
   }
 
   @Test
@@ -66,8 +69,10 @@ class EcKeyModelTest {
   @Test
   void destroyLeavesRunningOperationsIntact() throws Exception {
     KeyPair keys = EcTesting.pair(Carbide.provider(), "secp256r1");
-    PrivateKey copy = (PrivateKey) KeyFactory.getInstance("EC", Carbide.provider())
-        .translateKey(EcTesting.sunEcCopy(keys.getPrivate()));
+    PrivateKey copy =
+        (PrivateKey)
+            KeyFactory.getInstance("EC", Carbide.provider())
+                .translateKey(EcTesting.sunEcCopy(keys.getPrivate()));
     Signature signature = Signature.getInstance("SHA256withECDSA", Carbide.provider());
     signature.initSign(copy);
     ((Destroyable) copy).destroy();
@@ -102,30 +107,44 @@ class EcKeyModelTest {
     AtomicBoolean running = new AtomicBoolean(true);
     ExecutorService pool = Executors.newFixedThreadPool(9);
     try {
-      Future<?> destroyer = pool.submit(() -> {
-        while (running.get()) {
-          Key copy = factory.translateKey(EcTesting.sunEcCopy(keys.getPrivate()));
-          EcInteropTest.agree(Carbide.provider(), (PrivateKey) copy, peer.getPublic());
-          ((Destroyable) copy).destroy();
-        }
-        return null;
-      });
+      Future<?> destroyer =
+          pool.submit(
+              () -> {
+                while (running.get()) {
+                  Key copy = factory.translateKey(EcTesting.sunEcCopy(keys.getPrivate()));
+                  EcInteropTest.agree(Carbide.provider(), (PrivateKey) copy, peer.getPublic());
+                  ((Destroyable) copy).destroy();
+                }
+                return null;
+              });
       List<Future<?>> workers = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
         byte[] message = {(byte) t, 42};
-        workers.add(pool.submit(() -> {
-          for (int i = 0; i < 50; i++) {
-            byte[] signed = EcInteropTest.sign(Carbide.provider(), "SHA256withECDSA",
-                keys.getPrivate(), message, new java.util.Random(i));
-            assertTrue(EcInteropTest.verify(Carbide.provider(), "SHA256withECDSA",
-                keys.getPublic(), message, signed));
-            KeyAgreement agreement = KeyAgreement.getInstance("ECDH", Carbide.provider());
-            agreement.init(keys.getPrivate());
-            agreement.doPhase(peer.getPublic(), true);
-            assertArrayEquals(expected, agreement.generateSecret());
-          }
-          return null;
-        }));
+        workers.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 50; i++) {
+                    byte[] signed =
+                        EcInteropTest.sign(
+                            Carbide.provider(),
+                            "SHA256withECDSA",
+                            keys.getPrivate(),
+                            message,
+                            new java.util.Random(i));
+                    assertTrue(
+                        EcInteropTest.verify(
+                            Carbide.provider(),
+                            "SHA256withECDSA",
+                            keys.getPublic(),
+                            message,
+                            signed));
+                    KeyAgreement agreement = KeyAgreement.getInstance("ECDH", Carbide.provider());
+                    agreement.init(keys.getPrivate());
+                    agreement.doPhase(peer.getPublic(), true);
+                    assertArrayEquals(expected, agreement.generateSecret());
+                  }
+                  return null;
+                }));
       }
       for (Future<?> worker : workers) {
         worker.get();

@@ -14,23 +14,44 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * JSSE's own use: a fresh JVM with Carbide at priority 1 completes TLS 1.3 and 1.2 handshakes with
  * ECDHE on P-256 and X25519 and an ECDSA server key (TLS 1.2 needs the certificate's curve among
- * the groups too, so X25519 comes first there, with P-256 after it), and Carbide is the provider that JSSE's
- * lookups of ECDH, XDH and SHA256withECDSA resolve to.
+ * the groups too, so X25519 comes first there, with P-256 after it), and Carbide is the provider
+ * that JSSE's lookups of ECDH, XDH and SHA256withECDSA resolve to.
  */
 class EcTlsTest {
   @TempDir Path dir;
 
   @ParameterizedTest
-  @CsvSource({"TLSv1.3,secp256r1", "TLSv1.3,x25519", "TLSv1.2,secp256r1", "TLSv1.2,x25519 secp256r1"})
+  @CsvSource({
+    "TLSv1.3,secp256r1",
+    "TLSv1.3,x25519",
+    "TLSv1.2,secp256r1",
+    "TLSv1.2,x25519 secp256r1"
+  })
   void handshakeWithCarbideFirst(String protocol, String group) throws Exception {
     Path store = dir.resolve("server.p12");
     Path keytool = Path.of(ChildJvm.java()).resolveSibling("keytool");
     Process process =
         new ProcessBuilder(
-                keytool.toString(), "-genkeypair", "-keystore", store.toString(),
-                "-storetype", "PKCS12", "-storepass", "changeit", "-alias", "server",
-                "-keyalg", "EC", "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA",
-                "-dname", "CN=localhost", "-validity", "2")
+                keytool.toString(),
+                "-genkeypair",
+                "-keystore",
+                store.toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                "changeit",
+                "-alias",
+                "server",
+                "-keyalg",
+                "EC",
+                "-groupname",
+                "secp256r1",
+                "-sigalg",
+                "SHA256withECDSA",
+                "-dname",
+                "CN=localhost",
+                "-validity",
+                "2")
             .redirectErrorStream(true)
             .start();
     String keytoolOutput = new String(process.getInputStream().readAllBytes());

@@ -51,10 +51,14 @@ class EcdhWycheproofTest {
       ECParameterSpec params = EcTesting.params(test.group().get("curve").asText());
       byte[] secret;
       try {
-        PublicKey peer = ecpoint ? pointKey(factory, test.bytes("public"), params)
-            : factory.generatePublic(new X509EncodedKeySpec(test.bytes("public")));
-        PrivateKey own = factory.generatePrivate(
-            new ECPrivateKeySpec(new BigInteger(test.test().get("private").asText(), 16), params));
+        PublicKey peer =
+            ecpoint
+                ? pointKey(factory, test.bytes("public"), params)
+                : factory.generatePublic(new X509EncodedKeySpec(test.bytes("public")));
+        PrivateKey own =
+            factory.generatePrivate(
+                new ECPrivateKeySpec(
+                    new BigInteger(test.test().get("private").asText(), 16), params));
         agreement.init(own);
         agreement.doPhase(peer, true);
         secret = agreement.generateSecret();
@@ -91,8 +95,10 @@ class EcdhWycheproofTest {
     ECParameterSpec params = EcTesting.params("secp256r1");
     KeyFactory factory = KeyFactory.getInstance("EC", Carbide.provider());
     KeyAgreement agreement = KeyAgreement.getInstance("ECDH", Carbide.provider());
-    agreement.init(factory.generatePrivate(
-        new ECPrivateKeySpec(new BigInteger(first.test().get("private").asText(), 16), params)));
+    agreement.init(
+        factory.generatePrivate(
+            new ECPrivateKeySpec(
+                new BigInteger(first.test().get("private").asText(), 16), params)));
     agreement.doPhase(pointKey(factory, first.bytes("public"), params), true);
     assertArrayEquals(first.bytes("shared"), agreement.generateSecret());
   }

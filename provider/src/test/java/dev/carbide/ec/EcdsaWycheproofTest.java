@@ -30,10 +30,12 @@ class EcdsaWycheproofTest {
   Stream<DynamicTest> everyEcdsaFile() throws IOException {
     List<String> files;
     try (Stream<Path> listing = Files.list(TestVectors.dir().resolve("wycheproof"))) {
-      files = listing.map(path -> path.getFileName().toString())
-          .filter(name -> name.matches("ecdsa_secp(256|384|521)r1_sha.*_test\\.json"))
-          .sorted()
-          .toList();
+      files =
+          listing
+              .map(path -> path.getFileName().toString())
+              .filter(name -> name.matches("ecdsa_secp(256|384|521)r1_sha.*_test\\.json"))
+              .sorted()
+              .toList();
     }
     assertTrue(files.size() >= 16, "ecdsa files: " + files);
     return files.stream().map(name -> DynamicTest.dynamicTest(name, () -> runFile(name)));
@@ -48,8 +50,9 @@ class EcdsaWycheproofTest {
       String digest = test.group().get("sha").asText().replace("SHA-", "SHA");
       String algorithm = digest + "withECDSA" + (p1363 ? "inP1363Format" : "");
       Signature signature = Signature.getInstance(algorithm, Carbide.provider());
-      PublicKey key = factory.generatePublic(
-          new X509EncodedKeySpec(TestVectors.hex(test.group().get("publicKeyDer").asText())));
+      PublicKey key =
+          factory.generatePublic(
+              new X509EncodedKeySpec(TestVectors.hex(test.group().get("publicKeyDer").asText())));
       signature.initVerify(key);
       signature.update(test.bytes("msg"));
       boolean accepted;

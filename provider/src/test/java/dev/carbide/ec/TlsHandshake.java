@@ -13,10 +13,10 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * Child-JVM main for EcTlsTest: with the providers as java.security lists them, runs in-memory
- * TLS handshakes (args: PKCS#12 key store with an EC key, password, protocol; the named group comes from
- * jdk.tls.namedGroups) and
- * prints the provider that serves each EC primitive JSSE asks for, then "handshake PROTOCOL".
+ * Child-JVM main for EcTlsTest: with the providers as java.security lists them, runs in-memory TLS
+ * handshakes (args: PKCS#12 key store with an EC key, password, protocol; the named group comes
+ * from jdk.tls.namedGroups) and prints the provider that serves each EC primitive JSSE asks for,
+ * then "handshake PROTOCOL".
  */
 public final class TlsHandshake {
   private TlsHandshake() {}

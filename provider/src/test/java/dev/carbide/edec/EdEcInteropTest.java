@@ -84,21 +84,20 @@ class EdEcInteropTest {
       if (mine instanceof XECPublicKey xec) {
         assertEquals(((XECPublicKey) sun).getU(), xec.getU());
         // JSSE's XDH shape: rebuild the peer from getU() and the named parameters.
-        PublicKey rebuilt =
-            ours.generatePublic(new XECPublicKeySpec(xec.getParams(), xec.getU()));
+        PublicKey rebuilt = ours.generatePublic(new XECPublicKeySpec(xec.getParams(), xec.getU()));
         assertEquals(sun, rebuilt);
       } else {
         EdECPublicKey ed = (EdECPublicKey) mine;
         EdECPublicKey sunEd = (EdECPublicKey) sun;
         assertEquals(sunEd.getPoint().getY(), ed.getPoint().getY());
         assertEquals(sunEd.getPoint().isXOdd(), ed.getPoint().isXOdd());
-        assertEquals(sun, ours.generatePublic(new EdECPublicKeySpec(ed.getParams(), ed.getPoint())));
+        assertEquals(
+            sun, ours.generatePublic(new EdECPublicKeySpec(ed.getParams(), ed.getPoint())));
       }
       PKCS8EncodedKeySpec pkcs8 = new PKCS8EncodedKeySpec(keys.getPrivate().getEncoded());
       PrivateKey minePrivate = ours.generatePrivate(pkcs8);
       PrivateKey sunPrivate = theirs.generatePrivate(pkcs8);
-      assertEquals(
-          ours.getKeySpec(minePrivate, PKCS8EncodedKeySpec.class).getFormat(), "PKCS#8");
+      assertEquals(ours.getKeySpec(minePrivate, PKCS8EncodedKeySpec.class).getFormat(), "PKCS#8");
       assertEquals(sunPrivate.getAlgorithm(), minePrivate.getAlgorithm());
     }
   }
@@ -109,8 +108,9 @@ class EdEcInteropTest {
     NamedParameterSpec params = new NamedParameterSpec(curve);
     PrivateKey own = pair(SUN_EC, curve).getPrivate();
     for (Provider provider : new Provider[] {SUN_EC, CARBIDE}) {
-      PublicKey zero = KeyFactory.getInstance("XDH", provider)
-          .generatePublic(new XECPublicKeySpec(params, BigInteger.ZERO));
+      PublicKey zero =
+          KeyFactory.getInstance("XDH", provider)
+              .generatePublic(new XECPublicKeySpec(params, BigInteger.ZERO));
       assertThrows(InvalidKeyException.class, () -> agree(provider, own, zero), provider.getName());
     }
   }
@@ -121,13 +121,16 @@ class EdEcInteropTest {
     String other = curve.equals("Ed25519") ? "Ed448" : "X448";
     KeyPair keys = pair(SUN_EC, other);
     for (Provider provider : new Provider[] {SUN_EC, CARBIDE}) {
-      assertThrows(InvalidKeyException.class, () -> {
-        if (curve.startsWith("Ed")) {
-          Signature.getInstance(curve, provider).initSign(keys.getPrivate());
-        } else {
-          KeyAgreement.getInstance(curve, provider).init(keys.getPrivate());
-        }
-      }, provider.getName());
+      assertThrows(
+          InvalidKeyException.class,
+          () -> {
+            if (curve.startsWith("Ed")) {
+              Signature.getInstance(curve, provider).initSign(keys.getPrivate());
+            } else {
+              KeyAgreement.getInstance(curve, provider).init(keys.getPrivate());
+            }
+          },
+          provider.getName());
     }
   }
 
@@ -139,8 +142,9 @@ class EdEcInteropTest {
     return signature.sign();
   }
 
-  static boolean verify(Provider provider, String algorithm, PublicKey key, byte[] message,
-      byte[] signed) throws Exception {
+  static boolean verify(
+      Provider provider, String algorithm, PublicKey key, byte[] message, byte[] signed)
+      throws Exception {
     Signature signature = Signature.getInstance(algorithm, provider);
     signature.initVerify(key);
     int split = message.length / 3;

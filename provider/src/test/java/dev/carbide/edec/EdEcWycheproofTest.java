@@ -35,8 +35,9 @@ class EdEcWycheproofTest {
     Signature signature = Signature.getInstance("Ed25519", Carbide.provider());
     List<String> failures = new ArrayList<>();
     for (WycheproofCase test : TestVectors.wycheproof("ed25519_test.json")) {
-      PublicKey key = factory.generatePublic(
-          new X509EncodedKeySpec(TestVectors.hex(test.group().get("publicKeyDer").asText())));
+      PublicKey key =
+          factory.generatePublic(
+              new X509EncodedKeySpec(TestVectors.hex(test.group().get("publicKeyDer").asText())));
       signature.initVerify(key);
       signature.update(test.bytes("msg"));
       boolean accepted;
@@ -55,23 +56,30 @@ class EdEcWycheproofTest {
   @Test
   void x25519Raw() throws Exception {
     KeyFactory factory = KeyFactory.getInstance("XDH", Carbide.provider());
-    run("x25519_test.json", test -> {
-      byte[] u = test.bytes("public");
-      u[u.length - 1] &= 0x7f; // RFC 7748 decodeUCoordinate
-      BigInteger value = new BigInteger(1, reverse(u));
-      PublicKey peer = factory.generatePublic(new XECPublicKeySpec(NamedParameterSpec.X25519, value));
-      PrivateKey own = factory.generatePrivate(
-          new XECPrivateKeySpec(NamedParameterSpec.X25519, test.bytes("private")));
-      return agree(own, peer);
-    });
+    run(
+        "x25519_test.json",
+        test -> {
+          byte[] u = test.bytes("public");
+          u[u.length - 1] &= 0x7f; // RFC 7748 decodeUCoordinate
+          BigInteger value = new BigInteger(1, reverse(u));
+          PublicKey peer =
+              factory.generatePublic(new XECPublicKeySpec(NamedParameterSpec.X25519, value));
+          PrivateKey own =
+              factory.generatePrivate(
+                  new XECPrivateKeySpec(NamedParameterSpec.X25519, test.bytes("private")));
+          return agree(own, peer);
+        });
   }
 
   @Test
   void x25519Asn() throws Exception {
     KeyFactory factory = KeyFactory.getInstance("X25519", Carbide.provider());
-    run("x25519_asn_test.json", test -> agree(
-        factory.generatePrivate(new PKCS8EncodedKeySpec(test.bytes("private"))),
-        factory.generatePublic(new X509EncodedKeySpec(test.bytes("public")))));
+    run(
+        "x25519_asn_test.json",
+        test ->
+            agree(
+                factory.generatePrivate(new PKCS8EncodedKeySpec(test.bytes("private"))),
+                factory.generatePublic(new X509EncodedKeySpec(test.bytes("public")))));
   }
 
   private interface Agreement {
