@@ -1,5 +1,6 @@
 package dev.carbide.cipher;
 
+import dev.carbide.internal.JdkDefaults;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidParameterException;
 import java.security.SecureRandom;
@@ -26,7 +27,12 @@ final class CipherKeyGenerator extends KeyGeneratorSpi {
 
   static CipherKeyGenerator aes() {
     return new CipherKeyGenerator(
-        "AES", 256, "Wrong keysize: must be equal to 128, 192 or 256", 128, 192, 256);
+        "AES",
+        JdkDefaults.aesKeyBits(),
+        "Wrong keysize: must be equal to 128, 192 or 256",
+        128,
+        192,
+        256);
   }
 
   static CipherKeyGenerator chaCha20() {

@@ -1,5 +1,6 @@
 package dev.carbide.cli;
 
+import dev.carbide.internal.JdkDefaults;
 import java.security.MessageDigest;
 import java.util.Map;
 import javax.crypto.KeyGenerator;
@@ -13,7 +14,8 @@ final class KeyGeneratorAnswers {
   private KeyGeneratorAnswers() {}
 
   // SunJCE's defaults: the block size (64 bytes) for HmacMD5 and HmacSHA1, the output size for
-  // the SHA-2 and SHA-3 HMACs, 256 bits for AES and ChaCha20.
+  // the SHA-2 and SHA-3 HMACs, 256 bits for ChaCha20, and for AES whatever the running JDK's
+  // SunJCE uses (128 bits on older JDKs, 256 on recent ones).
   private static final Map<String, Integer> DEFAULT_KEY_BYTES =
       Map.ofEntries(
           Map.entry("HmacMD5", 64),
@@ -28,7 +30,7 @@ final class KeyGeneratorAnswers {
           Map.entry("HmacSHA3-256", 32),
           Map.entry("HmacSHA3-384", 48),
           Map.entry("HmacSHA3-512", 64),
-          Map.entry("AES", 32),
+          Map.entry("AES", JdkDefaults.aesKeyBits() / 8),
           Map.entry("ChaCha20", 32));
 
   static void addTo(KnownAnswers table) {

@@ -1,5 +1,6 @@
 package dev.carbide.ec;
 
+import dev.carbide.internal.JdkDefaults;
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Cleaner;
@@ -15,13 +16,19 @@ import java.security.spec.ECParameterSpec;
 import java.security.spec.NamedParameterSpec;
 
 /**
- * KeyPairGenerator "EC" for P-256, P-384 and P-521; P-384 by default, as SunEC. Keys come from
- * OpenSSL's DRBG: a SecureRandom passed to {@code initialize} is not used.
+ * KeyPairGenerator "EC" for P-256, P-384 and P-521; by default the curve SunEC of the running JDK
+ * uses (P-384 on recent JDKs, P-256 on older ones). Keys come from OpenSSL's DRBG: a SecureRandom
+ * passed to {@code initialize} is not used.
  */
 final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
-  private EcCurve curve = EcCurve.P_384;
+  private EcCurve curve = defaultCurve();
   private long generator;
   private Cleaner.Cleanable cleanable;
+
+  private static EcCurve defaultCurve() {
+    EcCurve curve = EcCurve.byBits(JdkDefaults.ecKeyBits());
+    return curve != null ? curve : EcCurve.P_384;
+  }
 
   @Override
   public void initialize(int keysize, SecureRandom random) {

@@ -142,7 +142,7 @@ class CipherMisuseTest {
     byte[] ct = encrypt.doFinal(bytes(5000));
     byte[] bad = ct.clone();
     bad[bad.length - 1] ^= 1;
-    for (byte[] input : new byte[][] {bad, java.util.Arrays.copyOf(ct, ct.length - 1), bytes(15)}) {
+    for (byte[] input : new byte[][] {bad, java.util.Arrays.copyOf(ct, ct.length - 1)}) {
       sameFailure(
           "AES/GCM/NoPadding",
           c -> {
@@ -150,6 +150,11 @@ class CipherMisuseTest {
             c.doFinal(input);
           });
     }
+    // Input shorter than a tag: SunJCE on JDK 25 throws AEADBadTagException; JDK 17's wraps a
+    // ShortBufferException in a ProviderException, a bug not worth copying.
+    Cipher shortInput = Cipher.getInstance("AES/GCM/NoPadding", Carbide.provider());
+    shortInput.init(Cipher.DECRYPT_MODE, KEY, spec);
+    assertThrows(AEADBadTagException.class, () -> shortInput.doFinal(bytes(15)));
     // No plaintext is released: the output stays as it was.
     Cipher carbide = Cipher.getInstance("AES/GCM/NoPadding", Carbide.provider());
     carbide.init(Cipher.DECRYPT_MODE, KEY, spec);

@@ -96,7 +96,11 @@ class EcInteropTest {
       assertEquals(((ECPublicKey) sun).getW(), ((ECPublicKey) mine).getW());
       assertEquals(sun, mine);
       assertEquals(mine, sun);
-      assertEquals(sun.hashCode(), mine.hashCode());
+      // Equal keys hash alike across providers only where the JDK hashes the encoding as Carbide
+      // does; older JDKs (17) used another formula.
+      if (Runtime.version().feature() >= 21) {
+        assertEquals(sun.hashCode(), mine.hashCode());
+      }
       byte[] pkcs8 = keys.getPrivate().getEncoded();
       PrivateKey minePrivate = ours.generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
       PrivateKey sunPrivate = theirs.generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
