@@ -222,6 +222,11 @@ abstract class CipherSteps extends CipherSpi {
   /** One native step; see {@link CipherNative}. */
   private int run(
       int flags, int prefixLen, Object in, int inOff, int inLen, Object out, int outOff, int cap) {
+    if (in == null) {
+      in = EMPTY; // doFinal() with no input: the array path, whatever the output
+      inOff = 0;
+      inLen = 0;
+    }
     flags |= encrypting ? CipherNative.ENCRYPT : 0;
     byte[] startKey = null;
     byte[] startIv = null;
