@@ -51,14 +51,4 @@ public final class DigestServices {
     }
     return 0;
   }
-
-  /** OpenSSL's name for a JCA digest name, or null; for families that pass names to OpenSSL. */
-  public static String opensslName(String jcaName) {
-    for (Algorithm algorithm : ALGORITHMS) {
-      if (algorithm.jcaName.equals(jcaName)) {
-        return algorithm.opensslName;
-      }
-    }
-    return null;
-  }
 }
