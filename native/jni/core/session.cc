@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "carbide/cleanse.h"
 #include "carbide/error.h"
@@ -27,6 +28,20 @@ void MessageSession::AbsorbPending(jint pending_len) {
   if (input_is_secret_) {
     Cleanse(pending, static_cast<size_t>(pending_len));
   }
+}
+
+void MessageSession::CleanseResult(size_t len) {
+  if (input_is_secret_) {
+    Cleanse(scratch_, len < kScratchCapacity ? len : kScratchCapacity);
+  }
+}
+
+void MessageSession::RethrowDeferred() {
+  std::exception_ptr error = std::exchange(deferred_, nullptr);
+  if (error == nullptr) {
+    throw Error(ErrorKind::kIllegalState, "native object already released");
+  }
+  std::rethrow_exception(error);
 }
 
 jobject MessageSession::NewView(JNIEnv* env) {

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <type_traits>
 #include <utility>
 
@@ -54,6 +55,16 @@ class MessageSession {
   // contract, and the whole scratch is cleansed when the session is freed anyway).
   void AbsorbPending(jint pending_len);
 
+  // Cleanses a result of `len` bytes from scratch once it has been copied out, if the engine's
+  // data is secret (an HMAC tag is often a key).
+  void CleanseResult(size_t len);
+
+  // Parks a failure of a call that could not raise a Java exception (a critical FFM downcall);
+  // RethrowDeferred raises it later. Without a parked failure, RethrowDeferred reports that the
+  // session was already released, the one failure that cannot be parked.
+  void Defer(std::exception_ptr error) noexcept { deferred_ = std::move(error); }
+  [[noreturn]] void RethrowDeferred();
+
   // A direct ByteBuffer over the scratch memory, valid for the life of this session. Java must
   // drop it before freeing the session; the owning MessageSession object holds both.
   jobject NewView(JNIEnv* env);
@@ -64,6 +75,7 @@ class MessageSession {
 
  private:
   bool input_is_secret_;
+  std::exception_ptr deferred_;
   alignas(64) uint8_t scratch_[kScratchCapacity];
 };
 

@@ -62,6 +62,11 @@ jint Finish(JNIEnv* env, jclass, jlong session, jint pending_len) {
   });
 }
 
+// Raises the failure that a critical finish (session_critical.cc) parked in the session.
+void ThrowDeferred(JNIEnv* env, jclass, jlong session) {
+  Guard(env, [&] { FromHandle<MessageSession>(session).RethrowDeferred(); });
+}
+
 }  // namespace
 
 bool RegisterSessionNatives(JNIEnv* env) {
@@ -73,6 +78,7 @@ bool RegisterSessionNatives(JNIEnv* env) {
       Method("update", "(JI[BII)V", Update),
       Method("updateDirect", "(JILjava/nio/ByteBuffer;II)V", UpdateDirect),
       Method("finish", "(JI)I", Finish),
+      Method("throwDeferred", "(J)V", ThrowDeferred),
   };
   return RegisterNatives(env, "dev/carbide/internal/MessageSessionNative", methods);
 }

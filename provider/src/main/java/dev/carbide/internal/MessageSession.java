@@ -19,8 +19,6 @@ import java.nio.ByteBuffer;
  */
 public final class MessageSession {
   private static final int CAPACITY = MessageSessionNative.SCRATCH_CAPACITY;
-  private static final byte[] ZEROS = new byte[CAPACITY];
-
   private final long handle;
   private final ByteBuffer scratch;
 
@@ -134,29 +132,28 @@ public final class MessageSession {
    */
   public byte[] finish(int length) {
     byte[] out = new byte[length];
-    finish(out, 0, length);
+    finish(out, 0, length, false);
     return out;
   }
 
   /** Like {@link #finish(int)}, but into out[offset, offset + length), a range already checked. */
   public void finish(byte[] out, int offset, int length) {
-    finishInScratch();
-    scratch.get(0, out, offset, length);
+    finish(out, offset, length, false);
   }
 
   /**
-   * Like {@link #finish(int)}, and then wipes the result from the scratch memory, for results that
-   * are often keys (HMAC outputs in HKDF and TLS key schedules).
+   * Like {@link #finish(int)}, and leaves no copy of the result in the scratch memory, for results
+   * that are often keys (HMAC outputs in HKDF and TLS key schedules).
    */
   public byte[] finishSecret(int length) {
-    byte[] out = finish(length);
-    scratch.put(0, ZEROS, 0, length);
+    byte[] out = new byte[length];
+    finish(out, 0, length, true);
     return out;
   }
 
-  private void finishInScratch() {
+  private void finish(byte[] out, int offset, int length, boolean secret) {
     try {
-      MessageSessionNative.finish(handle, pendingLen);
+      SessionCalls.finish(handle, pendingLen, scratch, out, offset, length, secret);
     } finally {
       Reference.reachabilityFence(this);
     }

@@ -39,4 +39,7 @@ final class MessageSessionNative {
    * restarts under the same key). Returns the result's length.
    */
   static native int finish(long session, int pendingLen);
+
+  /** Raises the failure that a critical finish (Java 22+, {@link SessionCalls}) parked. */
+  static native void throwDeferred(long session);
 }
