@@ -30,12 +30,6 @@ void MessageSession::AbsorbPending(jint pending_len) {
   }
 }
 
-void MessageSession::CleanseResult(size_t len) {
-  if (input_is_secret_) {
-    Cleanse(scratch_, len < kScratchCapacity ? len : kScratchCapacity);
-  }
-}
-
 void MessageSession::RethrowDeferred() {
   std::exception_ptr error = std::exchange(deferred_, nullptr);
   if (error == nullptr) {

@@ -47,6 +47,9 @@ class MessageSession {
   // Discards the message so far and starts a new one.
   virtual void Reset() = 0;
 
+  // The length of Finish's result.
+  virtual size_t ResultSize() const = 0;
+
   // The first `len` bytes of scratch, after checking that Java's claimed length fits.
   uint8_t* scratch(jint len);
 
@@ -54,10 +57,6 @@ class MessageSession {
   // input may be secret (an HMAC message is often a key in a KDF; a digest's is not secret by
   // contract, and the whole scratch is cleansed when the session is freed anyway).
   void AbsorbPending(jint pending_len);
-
-  // Cleanses a result of `len` bytes from scratch once it has been copied out, if the engine's
-  // data is secret (an HMAC tag is often a key).
-  void CleanseResult(size_t len);
 
   // Parks a failure of a call that could not raise a Java exception (a critical FFM downcall);
   // RethrowDeferred raises it later. Without a parked failure, RethrowDeferred reports that the
@@ -80,8 +79,8 @@ class MessageSession {
 };
 
 // A MessageSession over one `Engine`, which offers Update(const uint8_t*, size_t),
-// Finish(uint8_t*) writing at most kScratchCapacity bytes, and Reset(), is copyable, and says in
-// `static constexpr bool kInputIsSecret` whether buffered input must be cleansed after use.
+// Finish(uint8_t*) writing size() bytes, at most kScratchCapacity, and Reset(), is copyable, and
+// says in `static constexpr bool kInputIsSecret` whether buffered input must be cleansed after use.
 template <typename Engine>
 class EngineSession final : public MessageSession {
  public:
@@ -106,6 +105,7 @@ class EngineSession final : public MessageSession {
   void Update(const uint8_t* data, size_t len) override { engine_.Update(data, len); }
   size_t Finish(uint8_t* out) override { return engine_.Finish(out); }
   void Reset() override { engine_.Reset(); }
+  size_t ResultSize() const override { return engine_.size(); }
 
  private:
   template <typename... Args>

@@ -10,10 +10,8 @@
 // Java side asks for it through the JNI native throwDeferred, which raises it through Guard: the
 // same translation as every other error.
 #include <cstdint>
-#include <cstring>
 #include <exception>
 
-#include "carbide/cleanse.h"
 #include "session.h"
 
 namespace carbide::jni {
@@ -30,15 +28,13 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_session_finish
         out_len > out_array_len - out_offset) {
       throw Error(ErrorKind::kIndexOutOfBounds, "output range out of bounds");
     }
-    session.AbsorbPending(pending_len);
-    uint8_t* result = session.scratch(0);
-    const size_t result_len = session.Finish(result);
-    if (static_cast<size_t>(out_len) > result_len) {
-      throw Error(ErrorKind::kIllegalArgument, "output longer than the result");
+    if (static_cast<size_t>(out_len) != session.ResultSize()) {
+      throw Error(ErrorKind::kIllegalArgument, "output length differs from the result's");
     }
-    std::memcpy(out + out_offset, result, static_cast<size_t>(out_len));
-    session.CleanseResult(result_len);
-    return static_cast<int32_t>(result_len);
+    session.AbsorbPending(pending_len);
+    // The result goes straight to the Java array: no copy of it, secret or not, stays in scratch.
+    session.Finish(out + out_offset);
+    return out_len;
   } catch (...) {
     session.Defer(std::current_exception());
     ClearOpensslErrors();

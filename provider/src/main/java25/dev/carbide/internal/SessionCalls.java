@@ -41,7 +41,7 @@ final class SessionCalls {
       MessageSessionNative.finish(handle, pendingLen);
       scratch.get(0, out, offset, length);
       if (secret) {
-        scratch.put(0, ZEROS, 0, length); // the critical path cleanses natively
+        scratch.put(0, ZEROS, 0, length); // the critical path never puts it there
       }
       return;
     }
