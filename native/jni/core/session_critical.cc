@@ -22,7 +22,8 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_session_finish
   if (handle == 0) {
     return -1;  // throwDeferred reports the released session
   }
-  MessageSession& session = FromHandle<MessageSession>(handle);
+  // Not FromHandle, which throws on 0: nothing may escape a function that C calls.
+  MessageSession& session = *reinterpret_cast<MessageSession*>(static_cast<intptr_t>(handle));
   try {
     if (out == nullptr || out_offset < 0 || out_len < 0 || out_offset > out_array_len ||
         out_len > out_array_len - out_offset) {

@@ -11,8 +11,8 @@ import java.nio.ByteBuffer;
 /**
  * How a {@link MessageSession} ends a message, on Java 22 and later: a critical FFM downcall to
  * {@code carbide_session_finish} (native/jni/core/session_critical.cc), which skips the JNI
- * wrapper's thread-state transitions and writes the result straight into the Java output array.
- * For a 64-byte digest that is about a fifth of the whole cost. If the downcall cannot be linked
+ * wrapper's thread-state transitions and writes the result straight into the Java output array. For
+ * a 64-byte digest that is about a fifth of the whole cost. If the downcall cannot be linked
  * (native access denied, an older libcarbide), every call takes the JNI path of the Java 17 form.
  */
 final class SessionCalls {
@@ -76,8 +76,7 @@ final class SessionCalls {
               ValueLayout.JAVA_INT,
               ValueLayout.JAVA_INT,
               ValueLayout.JAVA_INT);
-      return Linker.nativeLinker()
-          .downcallHandle(symbol, signature, Linker.Option.critical(true));
+      return Linker.nativeLinker().downcallHandle(symbol, signature, Linker.Option.critical(true));
     } catch (RuntimeException e) {
       // IllegalCallerException when native access is denied; the JNI path still works.
       return null;
