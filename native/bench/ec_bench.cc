@@ -31,10 +31,10 @@ void BM_Ecdh(benchmark::State& state, const char* group) {
   Report(state);
 }
 
-void BM_EcdsaSign(benchmark::State& state, const char* group) {
+void BM_EcdsaSign(benchmark::State& state, const char* group, const char* digest) {
   KeyPairGenerator generator("EC", group);
   PkeyPtr key = generator.Generate();
-  DigestSigner signer(key.get(), FindDigest("SHA2-256"), true);
+  DigestSigner signer(key.get(), FindDigest(digest), true);
   std::vector<uint8_t> message(64, 0x5a);
   std::vector<uint8_t> signature(signer.MaxSignatureSize());
   for (auto _ : state) {
@@ -43,11 +43,11 @@ void BM_EcdsaSign(benchmark::State& state, const char* group) {
   Report(state);
 }
 
-void BM_EcdsaVerify(benchmark::State& state, const char* group) {
+void BM_EcdsaVerify(benchmark::State& state, const char* group, const char* digest) {
   KeyPairGenerator generator("EC", group);
   PkeyPtr key = generator.Generate();
-  DigestSigner signer(key.get(), FindDigest("SHA2-256"), true);
-  DigestSigner verifier(key.get(), FindDigest("SHA2-256"), false);
+  DigestSigner signer(key.get(), FindDigest(digest), true);
+  DigestSigner verifier(key.get(), FindDigest(digest), false);
   std::vector<uint8_t> message(64, 0x5a);
   std::vector<uint8_t> signature(signer.MaxSignatureSize());
   signature.resize(signer.Sign(message, signature.data()));
@@ -59,9 +59,13 @@ void BM_EcdsaVerify(benchmark::State& state, const char* group) {
 
 BENCHMARK_CAPTURE(BM_EcKeygen, P256, "prime256v1");
 BENCHMARK_CAPTURE(BM_EcKeygen, P384, "secp384r1");
-BENCHMARK_CAPTURE(BM_Ecdh, P256, "prime256v1");
-BENCHMARK_CAPTURE(BM_EcdsaSign, P256, "prime256v1");
-BENCHMARK_CAPTURE(BM_EcdsaVerify, P256, "prime256v1");
+BENCHMARK_CAPTURE(BM_Ecdh, ECDH_P256, "prime256v1");
+BENCHMARK_CAPTURE(BM_Ecdh, ECDH_P384, "secp384r1");
+// The JMH suite's SHA256withECDSA on P-256 and SHA384withECDSA on P-384.
+BENCHMARK_CAPTURE(BM_EcdsaSign, ECDSA_P256, "prime256v1", "SHA2-256");
+BENCHMARK_CAPTURE(BM_EcdsaVerify, ECDSA_P256, "prime256v1", "SHA2-256");
+BENCHMARK_CAPTURE(BM_EcdsaSign, ECDSA_P384, "secp384r1", "SHA2-384");
+BENCHMARK_CAPTURE(BM_EcdsaVerify, ECDSA_P384, "secp384r1", "SHA2-384");
 
 }  // namespace
 }  // namespace carbide
