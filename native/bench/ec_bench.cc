@@ -2,59 +2,31 @@
 // up once, ECDSA with a signer bound to its key, and ECDH with a fresh derivation context.
 #include <benchmark/benchmark.h>
 
-#include <vector>
-
-#include "bench_util.h"
 #include "carbide/library.h"
 #include "carbide/pkey.h"
+#include "pkey_bench.h"
 
 namespace carbide {
 namespace {
 
-void Report(benchmark::State& state) { bench::ReportOpsAndBytes(state, 0); }
-
 void BM_EcKeygen(benchmark::State& state, const char* group) {
-  KeyPairGenerator generator("EC", group);
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(generator.Generate());
-  }
-  Report(state);
+  bench::KeygenLoop(state, "EC", group);
 }
 
-void BM_Ecdh(benchmark::State& state, const char* group) {
+void BM_Ecdh(benchmark::State& state, const char* group) { bench::DeriveLoop(state, "EC", group); }
+
+void SignOrVerify(benchmark::State& state, const char* group, const char* digest, bool sign) {
   KeyPairGenerator generator("EC", group);
-  PkeyPtr own = generator.Generate();
-  PkeyPtr peer = generator.Generate();
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(DeriveSecret(own.get(), peer.get()));
-  }
-  Report(state);
+  PkeyPtr key = generator.Generate();
+  bench::SignatureLoop(state, key.get(), FindDigest(digest), sign);
 }
 
 void BM_EcdsaSign(benchmark::State& state, const char* group, const char* digest) {
-  KeyPairGenerator generator("EC", group);
-  PkeyPtr key = generator.Generate();
-  DigestSigner signer(key.get(), FindDigest(digest), true);
-  std::vector<uint8_t> message(64, 0x5a);
-  std::vector<uint8_t> signature(signer.MaxSignatureSize());
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(signer.Sign(message, signature.data()));
-  }
-  Report(state);
+  SignOrVerify(state, group, digest, true);
 }
 
 void BM_EcdsaVerify(benchmark::State& state, const char* group, const char* digest) {
-  KeyPairGenerator generator("EC", group);
-  PkeyPtr key = generator.Generate();
-  DigestSigner signer(key.get(), FindDigest(digest), true);
-  DigestSigner verifier(key.get(), FindDigest(digest), false);
-  std::vector<uint8_t> message(64, 0x5a);
-  std::vector<uint8_t> signature(signer.MaxSignatureSize());
-  signature.resize(signer.Sign(message, signature.data()));
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(verifier.Verify(message, signature));
-  }
-  Report(state);
+  SignOrVerify(state, group, digest, false);
 }
 
 BENCHMARK_CAPTURE(BM_EcKeygen, P256, "prime256v1");

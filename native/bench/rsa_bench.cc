@@ -4,12 +4,11 @@
 #include <openssl/evp.h>
 #include <openssl/rsa.h>
 
-#include <vector>
-
 #include "bench_util.h"
 #include "carbide/error.h"
 #include "carbide/library.h"
 #include "carbide/pkey.h"
+#include "pkey_bench.h"
 
 namespace carbide {
 namespace {
@@ -41,19 +40,7 @@ void BM_RsaKeygen(benchmark::State& state, unsigned bits) {
 void SignOrVerify(benchmark::State& state, unsigned bits, bool sign) {
   PkeyCtxPtr ctx = RsaGenerator(bits);
   PkeyPtr key = GenerateRsa(ctx.get());
-  DigestSigner signer(key.get(), FindDigest("SHA2-256"), true);
-  DigestSigner verifier(key.get(), FindDigest("SHA2-256"), false);
-  std::vector<uint8_t> message(64, 0x5a);
-  std::vector<uint8_t> signature(signer.MaxSignatureSize());
-  signature.resize(signer.Sign(message, signature.data()));
-  for (auto _ : state) {
-    if (sign) {
-      benchmark::DoNotOptimize(signer.Sign(message, signature.data()));
-    } else {
-      benchmark::DoNotOptimize(verifier.Verify(message, signature));
-    }
-  }
-  bench::ReportOpsAndBytes(state, 0);
+  bench::SignatureLoop(state, key.get(), FindDigest("SHA2-256"), sign);
 }
 
 void BM_RsaSign(benchmark::State& state, unsigned bits) { SignOrVerify(state, bits, true); }
