@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs the JMH suite (bench/) against every provider, prints a comparison table, and (except
 # --smoke) measures the native limit and writes the report, docs/performance.md with docs/img/.
-# Usage: scripts/bench.sh [--quick | --smoke] [--filter REGEX] [--providers a,b] [--out DIR] [-Dname=value ...]
-#   --quick      1 fork, 1 warmup x 1 s, 2 measurements x 1 s per benchmark
-#   --smoke      1 warmup x 100 ms, 1 measurement x 100 ms: proves every benchmark still runs (CI);
+# Usage: scripts/bench.sh [--quick | --smoke | --dry-run] [--filter REGEX] [--providers a,b] [--out DIR] [-Dname=value ...]
+#   (default)    1 fork per benchmark, 1 s iterations, sized to finish within 45 minutes here
+#                (bench/src/main/java/dev/carbide/bench/Plan.java prints the plan and time left)
+#   --quick      about 5 minutes: no fork, short iterations; indicative numbers only
+#   --smoke      one 100 ms iteration, no fork: proves every benchmark still runs (CI);
 #                writes no report
+#   --dry-run    probes every provider and prints the plan (count and time), measures nothing
 #   --filter     a regex on the benchmark's full name, e.g. 'Mac|MessageDigest.*digest'
 #   --providers  names from bench/src/main/java/dev/carbide/bench/Providers.java (default: all)
 #   --out        results directory (default: bench/target/results/<time>; bench/target/results/latest
@@ -18,15 +21,16 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 usage() {
-  sed -n '2,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit "${1:-2}"
 }
 
-launcher_args=() jvm_args=() out= smoke= quick= narrowed=
+launcher_args=() jvm_args=() out= smoke= quick= narrowed= dry=
 while (($#)); do
   case $1 in
     --quick) launcher_args+=("$1") quick=1 ;;
     --smoke) launcher_args+=("$1") smoke=1 ;;
+    --dry-run) launcher_args+=("$1") dry=1 ;;
     --filter | --providers)
       (($# >= 2)) || usage
       launcher_args+=("$1" "$2")
@@ -76,6 +80,7 @@ fi
 "$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow ${jvm_args[@]+"${jvm_args[@]}"} \
   -cp "$jar" dev.carbide.bench.BenchMain ${launcher_args[@]+"${launcher_args[@]}"} --out "$out"
 
+[[ -z $dry ]] || exit 0
 echo
 echo "Results: $out/results.json"
 if [[ -n $smoke ]]; then

@@ -2,11 +2,12 @@
 unavailable combinations and provider versions, the native limit (Google Benchmark JSON), and the
 machine's description.
 
-A native benchmark matches a JMH result by engine type, algorithm and size. The function name says
-the engine (NATIVE_ENGINES); its first non-numeric argument is the algorithm and its last numeric
-one the size, both compared after dropping everything but letters and digits ("SHA3_256" matches
-"SHA3-256"). NATIVE_ALIASES names the benchmarks that do not follow that shape. A family that adds
-a native benchmark adds its function here.
+A native benchmark matches a JMH result by engine type, algorithm, size and, where an engine has
+several operations, method. The function name says the engine and method (NATIVE_ENGINES); its
+first non-numeric argument is the algorithm and its last numeric one the size, both compared after
+dropping everything but letters and digits ("SHA3_256" matches "SHA3-256", "ECDSA_P256" matches
+"ECDSA-P256"). NATIVE_ALIASES names the benchmarks that do not follow that shape. A family that
+adds a native benchmark adds its function here.
 """
 import json
 import os
@@ -18,14 +19,39 @@ from pathlib import Path
 
 import bench_table
 
+# Native function -> (engine, JMH method). A method of None matches every method of the engine;
+# a named one matches that method and its "Fresh" form (getInstance + init per operation), whose
+# limit is the same raw operation.
 NATIVE_ENGINES = {
-    "BM_Digest": "MessageDigest",
-    "BM_Hmac": "Mac",
-    "BM_RandBytes": "SecureRandom",
+    "BM_Digest": ("MessageDigest", None),
+    "BM_Hmac": ("Mac", None),
+    "BM_RandBytes": ("SecureRandom", None),
+    "BM_AeadSeal": ("Cipher", None),
+    "BM_Stream": ("Cipher", None),
+    "BM_EcdsaSign": ("Signature", "sign"),
+    "BM_EcdsaVerify": ("Signature", "verify"),
+    "BM_EdSign": ("Signature", "sign"),
+    "BM_EdVerify": ("Signature", "verify"),
+    "BM_RsaSign": ("Signature", "sign"),
+    "BM_RsaVerify": ("Signature", "verify"),
+    "BM_Ecdh": ("KeyAgreement", None),
+    "BM_Xdh": ("KeyAgreement", None),
+    "BM_EcKeygen": ("KeyPairGenerator", None),
+    "BM_EdKeygen": ("KeyPairGenerator", None),
+    "BM_RsaKeygen": ("KeyPairGenerator", None),
+    "BM_MlKemKeygen": ("KEM", "keygen"),
+    "BM_MlKemEncaps": ("KEM", "encapsulate"),
+    "BM_MlKemDecaps": ("KEM", "decapsulate"),
 }
-# Full native name -> (engine, algorithm, size). The reused context is the raw limit; the pooled
-# one is what the provider does, so it is not the limit.
-NATIVE_ALIASES = {"BM_HkdfReused/ExtractThenExpand32": ("Kdf", "HKDF-SHA256", None)}
+# Full native name -> (engine, algorithm, size, method). For HKDF the limit is the composed path,
+# the one Carbide takes on OpenSSL's default provider (kdf_bench.cc).
+NATIVE_ALIASES = {
+    "BM_HkdfComposed/ExtractThenExpand32": ("Kdf", "HKDF-SHA256", None, None),
+    "BM_AeadSeal/AES128_GCM_TlsRecord/1024": ("Cipher", "AES-128-GCM", 1024, "seal"),
+}
+
+# Benchmark classes whose rows belong in another engine's table: the TLS record is a Cipher use.
+ENGINE_OF = {"CipherTlsRecord": "Cipher"}
 
 # Native files in a results directory, and the providers whose OpenSSL each one measured.
 NATIVE_FILES = {"native.json": "bundled", "native-system.json": "system"}
@@ -64,7 +90,7 @@ class Data:
     rows: list
     providers: list
     versions: dict
-    native: dict  # (openssl, engine, canon algorithm, size) -> ops/ms
+    native: dict  # (openssl, engine, canon algorithm, size, method or None) -> ops/ms
     jvm: dict
     unavailable: list
 
@@ -76,7 +102,7 @@ def load(directory):
         cls, method = r["benchmark"].split(".")[-2:]
         params = dict(r.get("params", {}))
         provider = params.pop("provider", "?")
-        key = (bench_table.short(cls), method, tuple(sorted(params.items())))
+        key = (engine_of(cls), method, tuple(sorted(params.items())))
         row = rows.setdefault(key, Row(*key))
         metric = r["primaryMetric"]
         error = metric.get("scoreError")
@@ -84,7 +110,7 @@ def load(directory):
         if provider not in order:
             order.append(provider)
     for cls, provider, algorithm, reason in unavailable:
-        engine = bench_table.short(cls)
+        engine = engine_of(cls)
         for row in rows.values():
             if row.engine == engine and (not algorithm or row.algorithm == algorithm):
                 row.reasons.setdefault(provider, reason)
@@ -110,6 +136,11 @@ def load(directory):
     return Data(ordered, providers, versions, load_native(directory), jvm, unavailable)
 
 
+def engine_of(cls):
+    engine = bench_table.short(cls)
+    return ENGINE_OF.get(engine, engine)
+
+
 def order_key(row, seen):
     return [(0, float(v)) if re.fullmatch(r"[0-9.]+", v) else (1, seen[v]) for _, v in row.params]
 
@@ -122,6 +153,8 @@ def load_native(directory):
             continue
         for bench in json.loads(path.read_text()).get("benchmarks", []):
             if bench.get("run_type") == "aggregate" and bench.get("aggregate_name") != "mean":
+                continue
+            if bench.get("error_occurred"):  # skipped: this OpenSSL lacks the algorithm
                 continue
             key = native_key(bench["name"])
             per_ms = UNITS_PER_MS.get(bench.get("time_unit"))
@@ -136,23 +169,25 @@ UNITS_PER_MS = {"ns": 1e6, "us": 1e3, "ms": 1.0, "s": 1e-3}
 
 
 def native_key(name):
-    """(engine, canon algorithm, size) for a Google Benchmark name, or None if it is not mapped."""
+    """(engine, canon algorithm, size, method) for a Google Benchmark name, or None if unmapped."""
     parts = [p for p in name.split("/") if ":" not in p]
     base = "/".join(parts).removesuffix("_mean")
     if base in NATIVE_ALIASES:
-        engine, algorithm, size = NATIVE_ALIASES[base]
-        return engine, canon(algorithm), size
-    engine = NATIVE_ENGINES.get(parts[0])
-    if engine is None:
+        engine, algorithm, size, method = NATIVE_ALIASES[base]
+        return engine, canon(algorithm), size, method
+    if parts[0] not in NATIVE_ENGINES:
         return None
+    engine, method = NATIVE_ENGINES[parts[0]]
     words = [p for p in parts[1:] if not p.isdigit()]
     sizes = [int(p) for p in parts[1:] if p.isdigit()]
-    return engine, canon(words[0]) if words else None, sizes[-1] if sizes else None
+    return engine, canon(words[0]) if words else None, sizes[-1] if sizes else None, method
 
 
 def native_limit(data, row, provider):
     openssl = "system" if provider in SYSTEM_OPENSSL_PROVIDERS else "bundled"
-    return data.native.get((openssl, row.engine, canon(row.algorithm), row.size))
+    key = (openssl, row.engine, canon(row.algorithm), row.size)
+    method = row.method.removesuffix("Fresh")
+    return data.native.get(key + (method,)) or data.native.get(key + (None,))
 
 
 def environment(directory):

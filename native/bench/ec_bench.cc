@@ -2,66 +2,42 @@
 // up once, ECDSA with a signer bound to its key, and ECDH with a fresh derivation context.
 #include <benchmark/benchmark.h>
 
-#include <vector>
-
-#include "bench_util.h"
 #include "carbide/library.h"
 #include "carbide/pkey.h"
+#include "pkey_bench.h"
 
 namespace carbide {
 namespace {
 
-void Report(benchmark::State& state) { bench::ReportOpsAndBytes(state, 0); }
-
 void BM_EcKeygen(benchmark::State& state, const char* group) {
-  KeyPairGenerator generator("EC", group);
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(generator.Generate());
-  }
-  Report(state);
+  bench::KeygenLoop(state, "EC", group);
 }
 
-void BM_Ecdh(benchmark::State& state, const char* group) {
-  KeyPairGenerator generator("EC", group);
-  PkeyPtr own = generator.Generate();
-  PkeyPtr peer = generator.Generate();
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(DeriveSecret(own.get(), peer.get()));
-  }
-  Report(state);
-}
+void BM_Ecdh(benchmark::State& state, const char* group) { bench::DeriveLoop(state, "EC", group); }
 
-void BM_EcdsaSign(benchmark::State& state, const char* group) {
+void SignOrVerify(benchmark::State& state, const char* group, const char* digest, bool sign) {
   KeyPairGenerator generator("EC", group);
   PkeyPtr key = generator.Generate();
-  DigestSigner signer(key.get(), FindDigest("SHA2-256"), true);
-  std::vector<uint8_t> message(64, 0x5a);
-  std::vector<uint8_t> signature(signer.MaxSignatureSize());
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(signer.Sign(message, signature.data()));
-  }
-  Report(state);
+  bench::SignatureLoop(state, key.get(), FindDigest(digest), sign);
 }
 
-void BM_EcdsaVerify(benchmark::State& state, const char* group) {
-  KeyPairGenerator generator("EC", group);
-  PkeyPtr key = generator.Generate();
-  DigestSigner signer(key.get(), FindDigest("SHA2-256"), true);
-  DigestSigner verifier(key.get(), FindDigest("SHA2-256"), false);
-  std::vector<uint8_t> message(64, 0x5a);
-  std::vector<uint8_t> signature(signer.MaxSignatureSize());
-  signature.resize(signer.Sign(message, signature.data()));
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(verifier.Verify(message, signature));
-  }
-  Report(state);
+void BM_EcdsaSign(benchmark::State& state, const char* group, const char* digest) {
+  SignOrVerify(state, group, digest, true);
+}
+
+void BM_EcdsaVerify(benchmark::State& state, const char* group, const char* digest) {
+  SignOrVerify(state, group, digest, false);
 }
 
 BENCHMARK_CAPTURE(BM_EcKeygen, P256, "prime256v1");
 BENCHMARK_CAPTURE(BM_EcKeygen, P384, "secp384r1");
-BENCHMARK_CAPTURE(BM_Ecdh, P256, "prime256v1");
-BENCHMARK_CAPTURE(BM_EcdsaSign, P256, "prime256v1");
-BENCHMARK_CAPTURE(BM_EcdsaVerify, P256, "prime256v1");
+BENCHMARK_CAPTURE(BM_Ecdh, ECDH_P256, "prime256v1");
+BENCHMARK_CAPTURE(BM_Ecdh, ECDH_P384, "secp384r1");
+// The JMH suite's SHA256withECDSA on P-256 and SHA384withECDSA on P-384.
+BENCHMARK_CAPTURE(BM_EcdsaSign, ECDSA_P256, "prime256v1", "SHA2-256");
+BENCHMARK_CAPTURE(BM_EcdsaVerify, ECDSA_P256, "prime256v1", "SHA2-256");
+BENCHMARK_CAPTURE(BM_EcdsaSign, ECDSA_P384, "secp384r1", "SHA2-384");
+BENCHMARK_CAPTURE(BM_EcdsaVerify, ECDSA_P384, "secp384r1", "SHA2-384");
 
 }  // namespace
 }  // namespace carbide

@@ -61,18 +61,46 @@ public final class BenchMain {
     for (String provider : here) {
       providerVersions.add(tsv(provider, Providers.describe(provider)));
     }
-    for (Catalog.Entry entry : Catalog.ENTRIES) {
-      List<String> methods =
-          entry.methods().stream().filter(m -> options.filter().matcher(m).find()).toList();
-      if (!methods.isEmpty()) {
-        // Providers inner, so each provider's runs of a benchmark sit close together in time.
-        for (String provider : here) {
-          run(entry, methods, provider);
+    List<Job> jobs = probeAll(here);
+    // The child launcher's jobs are not probed yet: count them as Carbide's, which they mirror.
+    List<Job> later = new ArrayList<>();
+    if (delegate) {
+      for (Job job : jobs) {
+        if (job.provider().equals(Providers.CARBIDE)) {
+          later.add(
+              new Job(
+                  job.entry(),
+                  job.method(),
+                  Providers.CARBIDE_SYSTEM_OPENSSL,
+                  job.algorithm(),
+                  job.size()));
         }
       }
     }
+    List<Job> everything = new ArrayList<>(jobs);
+    everything.addAll(later);
+    Plan plan = options.plan() != null ? options.plan() : Plan.choose(options.length(), everything);
+    jobs = plan.select(jobs);
+    later = plan.select(later);
+    int total = options.progressTotal() > 0 ? options.progressTotal() : jobs.size() + later.size();
+    if (options.progressTotal() == 0) {
+      System.out.printf(
+          "# plan: %d benchmarks, about %s (%s)%n",
+          total,
+          Progress.text(plan.estimate(plan.select(everything)).toSeconds()),
+          plan.describe());
+    }
+    if (options.dryRun()) {
+      return;
+    }
+    Progress progress =
+        new Progress(plan, options.progressDone(), total, jobs, plan.estimate(later).toSeconds());
+    for (Job job : jobs) {
+      progress.before(job);
+      run(job, plan, progress.done());
+    }
     if (delegate) {
-      absorb(SystemOpensslRun.run(options));
+      absorb(SystemOpensslRun.run(options, plan, progress.done(), total));
     }
     Files.write(options.out().resolve("unavailable.tsv"), unavailable);
     Files.write(options.out().resolve("providers.tsv"), providerVersions);
@@ -86,8 +114,35 @@ public final class BenchMain {
     providerVersions.addAll(Files.readAllLines(childOut.resolve("providers.tsv")));
   }
 
-  private void run(Catalog.Entry entry, List<String> methods, String provider)
-      throws RunnerException {
+  /**
+   * Probes every benchmark class with every provider and returns the jobs that can run, benchmark
+   * classes outermost and providers next, so each provider's runs of a benchmark sit close together
+   * in time. What cannot run is listed in unavailable.tsv.
+   */
+  private List<Job> probeAll(List<String> providers) {
+    List<Job> jobs = new ArrayList<>();
+    for (Catalog.Entry entry : Catalog.ENTRIES) {
+      List<String> methods =
+          entry.methods().stream().filter(m -> options.filter().matcher(m).find()).toList();
+      if (methods.isEmpty()) {
+        continue;
+      }
+      for (String provider : providers) {
+        List<String> algorithms = available(entry, provider);
+        for (String method : methods) {
+          for (String algorithm : algorithms) {
+            for (String size : entry.sizes()) {
+              jobs.add(new Job(entry, method, provider, algorithm, size));
+            }
+          }
+        }
+      }
+    }
+    return jobs;
+  }
+
+  /** The algorithms whose probe passes; the others go to unavailable.tsv with the reason. */
+  private List<String> available(Catalog.Entry entry, String provider) {
     String simpleName = entry.type().getSimpleName();
     List<String> algorithms = new ArrayList<>();
     for (String algorithm : entry.algorithms()) {
@@ -100,11 +155,17 @@ public final class BenchMain {
         unavailable.add(tsv(simpleName, provider, algorithm, reason));
       }
     }
-    if (!algorithms.isEmpty()) {
-      Path json = options.out().resolve(simpleName + "-" + provider + ".json");
-      new Runner(jmhOptions(methods, provider, algorithms, json)).run();
-      parts.add(json);
-    }
+    return algorithms;
+  }
+
+  private void run(Job job, Plan plan, int number) throws RunnerException, IOException {
+    Path runs = options.out().resolve("runs");
+    Files.createDirectories(runs);
+    Path json =
+        runs.resolve(
+            number + "-" + job.entry().type().getSimpleName() + "-" + job.provider() + ".json");
+    new Runner(jmhOptions(job, plan, json)).run();
+    parts.add(json);
   }
 
   /**
@@ -142,27 +203,25 @@ public final class BenchMain {
     }
   }
 
-  /** One JMH run: the given methods, one provider, only the algorithms that passed the probe. */
-  private Options jmhOptions(
-      List<String> methods, String provider, List<String> algorithms, Path json) {
+  /** One JMH run: one method, one provider, one value of each parameter. */
+  private static Options jmhOptions(Job job, Plan plan, Path json) {
     ChainedOptionsBuilder builder =
         new OptionsBuilder()
-            .param("provider", provider)
+            .include("^" + Pattern.quote(job.method()) + "$")
+            .param("provider", job.provider())
             .shouldFailOnError(true)
             .resultFormat(ResultFormatType.JSON)
-            .result(json.toString());
-    methods.forEach(m -> builder.include("^" + Pattern.quote(m) + "$"));
-    if (algorithms.get(0) != null) {
-      builder.param("algorithm", algorithms.toArray(String[]::new));
+            .result(json.toString())
+            .forks(plan.forks())
+            .warmupIterations(plan.warmups())
+            .warmupTime(plan.iterationTime())
+            .measurementIterations(plan.measurements())
+            .measurementTime(plan.iterationTime());
+    if (job.algorithm() != null) {
+      builder.param("algorithm", job.algorithm());
     }
-    LaunchOptions.Length length = options.length();
-    if (length != LaunchOptions.Length.FULL) {
-      builder
-          .forks(length.forks)
-          .warmupIterations(length.warmups)
-          .warmupTime(length.iterationTime)
-          .measurementIterations(length.measurements)
-          .measurementTime(length.iterationTime);
+    if (job.size() != null) {
+      builder.param("size", job.size());
     }
     return builder.build();
   }

@@ -25,6 +25,15 @@ final class Catalog {
       }
     }
 
+    /** The values of the class's {@code size} parameter, or a single null if it has none. */
+    List<String> sizes() {
+      try {
+        return List.of(type.getField("size").getAnnotation(Param.class).value());
+      } catch (NoSuchFieldException e) {
+        return Collections.singletonList(null);
+      }
+    }
+
     /** The full names ("dev.carbide.bench.MacBenchmark.doFinal") of its benchmark methods. */
     List<String> methods() {
       return Arrays.stream(type.getMethods())
@@ -41,7 +50,13 @@ final class Catalog {
           new Entry(MessageDigestBenchmark.class, MessageDigestBenchmark::probe),
           new Entry(MacBenchmark.class, MacBenchmark::probe),
           new Entry(SecureRandomBenchmark.class, SecureRandomBenchmark::probe),
-          new Entry(KdfBenchmark.class, KdfBenchmark::probe));
+          new Entry(KdfBenchmark.class, KdfBenchmark::probe),
+          new Entry(CipherBenchmark.class, CipherBenchmark::probe),
+          new Entry(CipherTlsRecordBenchmark.class, CipherTlsRecordBenchmark::probe),
+          new Entry(SignatureBenchmark.class, SignatureBenchmark::probe),
+          new Entry(KeyAgreementBenchmark.class, KeyAgreementBenchmark::probe),
+          new Entry(KeyPairGeneratorBenchmark.class, KeyPairGeneratorBenchmark::probe),
+          new Entry(KEMBenchmark.class, KEMBenchmark::probe));
 
   private Catalog() {}
 }

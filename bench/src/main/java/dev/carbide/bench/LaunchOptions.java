@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The launcher's command line: {@code [--quick | --smoke] [--filter REGEX] [--providers a,b] --out
@@ -16,29 +15,25 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * @param filter selects benchmark methods by full name ({@code find}, as JMH's own filter)
  * @param providers names from {@link Providers}, in run order
  * @param out where the JSON results go
+ * @param plan the run's shape if a parent launcher chose it ({@code --plan}), else null
+ * @param progressDone jobs a parent launcher ran before this one's ({@code --progress D/T})
+ * @param progressTotal jobs in the whole run, or 0 if this launcher is the whole run
+ * @param dryRun probe and print the plan, but measure nothing ({@code --dry-run})
  */
-record LaunchOptions(Length length, Pattern filter, List<String> providers, Path out) {
-  /**
-   * FULL keeps the annotations' settings; QUICK shortens every benchmark to one fork. SMOKE runs in
-   * the launcher's JVM (no fork): it proves the suite runs, and a JVM start per parameter set would
-   * make it take minutes with every peer.
-   */
+record LaunchOptions(
+    Length length,
+    Pattern filter,
+    List<String> providers,
+    Path out,
+    Plan plan,
+    int progressDone,
+    int progressTotal,
+    boolean dryRun) {
+  /** How thorough a run is; {@link Plan#choose} turns it into iteration counts and times. */
   enum Length {
-    FULL(1, 0, 0, null),
-    QUICK(1, 1, 2, TimeValue.seconds(1)),
-    SMOKE(0, 1, 1, TimeValue.milliseconds(100));
-
-    final int forks;
-    final int warmups;
-    final int measurements;
-    final TimeValue iterationTime;
-
-    Length(int forks, int warmups, int measurements, TimeValue iterationTime) {
-      this.forks = forks;
-      this.warmups = warmups;
-      this.measurements = measurements;
-      this.iterationTime = iterationTime;
-    }
+    FULL,
+    QUICK,
+    SMOKE
   }
 
   static LaunchOptions parse(String[] args) {
@@ -46,6 +41,10 @@ record LaunchOptions(Length length, Pattern filter, List<String> providers, Path
     Pattern filter = Pattern.compile("");
     List<String> providers = Providers.names();
     Path out = null;
+    Plan plan = null;
+    int done = 0;
+    int total = 0;
+    boolean dryRun = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--quick" -> length = Length.QUICK;
@@ -53,6 +52,13 @@ record LaunchOptions(Length length, Pattern filter, List<String> providers, Path
         case "--filter" -> filter = Pattern.compile(value(args, ++i));
         case "--providers" -> providers = Arrays.asList(value(args, ++i).split(","));
         case "--out" -> out = Path.of(value(args, ++i));
+        case "--dry-run" -> dryRun = true;
+        case "--plan" -> plan = Plan.parse(value(args, ++i));
+        case "--progress" -> {
+          String[] counts = value(args, ++i).split("/");
+          done = Integer.parseInt(counts[0]);
+          total = Integer.parseInt(counts[1]);
+        }
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
@@ -65,11 +71,16 @@ record LaunchOptions(Length length, Pattern filter, List<String> providers, Path
             "unknown provider " + name + "; known: " + Providers.names());
       }
     }
-    return new LaunchOptions(length, filter, List.copyOf(providers), out);
+    return new LaunchOptions(
+        length, filter, List.copyOf(providers), out, plan, done, total, dryRun);
   }
 
-  /** The command line that gives these options, with other {@code providers} and {@code out}. */
-  List<String> toArgs(List<String> otherProviders, Path otherOut) {
+  /**
+   * The command line that gives these options, with other {@code providers} and {@code out}, the
+   * given plan, and progress numbering that continues from {@code done} of {@code total}.
+   */
+  List<String> toArgs(
+      List<String> otherProviders, Path otherOut, Plan otherPlan, int done, int total) {
     List<String> args = new ArrayList<>();
     if (length != Length.FULL) {
       args.add("--" + length.name().toLowerCase(Locale.ROOT));
@@ -77,6 +88,8 @@ record LaunchOptions(Length length, Pattern filter, List<String> providers, Path
     args.addAll(List.of("--filter", filter.pattern()));
     args.addAll(List.of("--providers", String.join(",", otherProviders)));
     args.addAll(List.of("--out", otherOut.toString()));
+    args.addAll(List.of("--plan", otherPlan.format()));
+    args.addAll(List.of("--progress", done + "/" + total));
     return args;
   }
 

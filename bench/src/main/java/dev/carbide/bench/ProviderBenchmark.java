@@ -13,9 +13,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What every benchmark shares: the provider parameter and the run shape (throughput in ops/ms, one
- * forked JVM). The defaults suit a full run; scripts/bench.sh shortens them for --quick and
- * --smoke. JMH starts the forked JVM with the host JVM's options, so {@code
- * -Dcarbide.openssl.path=system} given to the host also reaches the measured JVM.
+ * forked JVM). The annotations' iteration counts serve plain JMH use of the jar; the launcher
+ * replaces them with its {@link Plan}. JMH starts the forked JVM with the host JVM's options, so
+ * {@code -Dcarbide.openssl.path=system} given to the host also reaches the measured JVM.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

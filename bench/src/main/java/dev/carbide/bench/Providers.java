@@ -86,6 +86,30 @@ public final class Providers {
     return peer(name).source().forType(type);
   }
 
+  /**
+   * The provider that {@code name} uses for {@code type} and {@code algorithm}. A peer is one
+   * provider for everything; the JDK spreads the public-key engines over SunEC, SunRsaSign and
+   * SunJCE, so for the JDK this picks the first of its providers that serves the algorithm.
+   */
+  public static Provider forService(String name, String type, String algorithm)
+      throws NotAvailableException {
+    if (!JDK.equals(name)) {
+      return forType(name, type);
+    }
+    // A Cipher is registered by algorithm alone ("AES"), with its modes as attributes.
+    String service = type.equals("Cipher") ? algorithm.split("/")[0] : algorithm;
+    for (String candidate : JDK_PROVIDERS) {
+      Provider provider = Security.getProvider(candidate);
+      if (provider != null && provider.getService(type, service) != null) {
+        return provider;
+      }
+    }
+    throw new NotAvailableException("no JDK provider serves " + type + "." + algorithm);
+  }
+
+  /** The JDK's own providers that the suite measures, in the JDK's default order. */
+  private static final List<String> JDK_PROVIDERS = List.of("SUN", "SunRsaSign", "SunEC", "SunJCE");
+
   /** The SecureRandom algorithm measured for {@code name}. */
   public static String secureRandomAlgorithm(String name) throws NotAvailableException {
     return peer(name).secureRandom();

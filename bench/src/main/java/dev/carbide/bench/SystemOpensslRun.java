@@ -21,8 +21,11 @@ final class SystemOpensslRun {
     return "system".equals(System.getProperty("carbide.openssl.path"));
   }
 
-  /** Runs the child launcher to completion; returns the directory holding its results. */
-  static Path run(LaunchOptions options) throws IOException {
+  /**
+   * Runs the child launcher to completion with the parent's {@code plan}, numbering its progress
+   * from {@code done} of {@code total}; returns the directory holding its results.
+   */
+  static Path run(LaunchOptions options, Plan plan, int done, int total) throws IOException {
     Path out = options.out().resolve(Providers.CARBIDE_SYSTEM_OPENSSL);
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -31,7 +34,8 @@ final class SystemOpensslRun {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(BenchMain.class.getName());
-    command.addAll(options.toArgs(List.of(Providers.CARBIDE_SYSTEM_OPENSSL), out));
+    command.addAll(
+        options.toArgs(List.of(Providers.CARBIDE_SYSTEM_OPENSSL), out, plan, done, total));
     System.out.println("# " + Providers.CARBIDE_SYSTEM_OPENSSL + ": a launcher JVM of its own");
     Process child = new ProcessBuilder(command).inheritIO().start();
     try {

@@ -1,0 +1,97 @@
+package dev.carbide.bench;
+
+import java.security.GeneralSecurityException;
+import java.security.Key;
+import java.security.spec.AlgorithmParameterSpec;
+import java.util.Map;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+
+/**
+ * One message per operation: {@code init} with the same key object and a new IV, then a one-shot
+ * {@code doFinal(input)}. The IV is a counter, so the AEADs' refusal of a repeated key and IV never
+ * trips. The direction is part of {@link #algorithm} so that only CBC is also decrypted.
+ */
+public class CipherBenchmark extends SizedInputBenchmark {
+  @Param({
+    "AES-256-GCM",
+    "AES-256-CBC-Encrypt",
+    "AES-256-CBC-Decrypt",
+    "AES-256-CTR",
+    "ChaCha20-Poly1305"
+  })
+  public String algorithm;
+
+  /** The JCA transformation, key algorithm and IV length of each {@link #algorithm}. */
+  private record Scheme(String transformation, String keyAlgorithm, int ivLength, int mode) {}
+
+  private static final Map<String, Scheme> SCHEMES =
+      Map.of(
+          "AES-256-GCM",
+          new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE),
+          "AES-256-CBC-Encrypt",
+          new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE),
+          "AES-256-CBC-Decrypt",
+          new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.DECRYPT_MODE),
+          "AES-256-CTR",
+          new Scheme("AES/CTR/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE),
+          "ChaCha20-Poly1305",
+          new Scheme("ChaCha20-Poly1305", "ChaCha20", 12, Cipher.ENCRYPT_MODE));
+
+  private Scheme scheme;
+  private Cipher cipher;
+  private Key key;
+  private final Counter iv = new Counter();
+
+  @Setup
+  public void setup() throws GeneralSecurityException, NotAvailableException {
+    scheme = SCHEMES.get(algorithm);
+    cipher =
+        Cipher.getInstance(
+            scheme.transformation(),
+            Providers.forService(provider, "Cipher", scheme.transformation()));
+    key = new SecretKeySpec(Inputs.bytes(32, 7), scheme.keyAlgorithm());
+  }
+
+  @Benchmark
+  public byte[] doFinal() throws GeneralSecurityException {
+    cipher.init(scheme.mode(), key, parameters(scheme, iv.next(scheme.ivLength())));
+    return cipher.doFinal(input);
+  }
+
+  private static AlgorithmParameterSpec parameters(Scheme scheme, byte[] iv) {
+    return scheme.transformation().contains("GCM")
+        ? new GCMParameterSpec(128, iv)
+        : new IvParameterSpec(iv);
+  }
+
+  /** Fails unless {@code provider} can run this benchmark for {@code algorithm}. */
+  static void probe(String provider, String algorithm) throws Exception {
+    CipherBenchmark benchmark = new CipherBenchmark();
+    benchmark.provider = provider;
+    benchmark.algorithm = algorithm;
+    benchmark.size = 64;
+    benchmark.makeInput();
+    benchmark.setup();
+    benchmark.doFinal();
+  }
+
+  /** A fresh IV per operation: a big-endian counter in the last eight bytes. */
+  static final class Counter {
+    private long value;
+
+    byte[] next(int length) {
+      byte[] iv = new byte[length];
+      long v = ++value;
+      for (int i = length - 1; i >= length - Long.BYTES; i--, v >>>= 8) {
+        iv[i] = (byte) v;
+      }
+      return iv;
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package dev.carbide.bench;
+
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.Provider;
+import java.security.Signature;
+import java.util.Map;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+
+/**
+ * Signing and verifying a 64-byte message. The reused forms keep one Signature initialised in setup
+ * (a server signing with one key); the fresh forms do {@code getInstance} and {@code init} per
+ * operation, as SunJSSE does in every handshake. Keys come from the provider's own
+ * KeyPairGenerator, or from the JDK's where it has none ({@link KeyPairs#forProvider}).
+ */
+public class SignatureBenchmark extends ProviderBenchmark {
+  /** A scheme and its key: the JCA names are in {@link #SCHEMES}. */
+  @Param({"ECDSA-P256", "ECDSA-P384", "Ed25519", "Ed448", "RSA-2048"})
+  public String algorithm;
+
+  /** The JCA signature algorithm and the key type of each {@link #algorithm}. */
+  private static final Map<String, String[]> SCHEMES =
+      Map.of(
+          "ECDSA-P256", new String[] {"SHA256withECDSA", "P-256"},
+          "ECDSA-P384", new String[] {"SHA384withECDSA", "P-384"},
+          "Ed25519", new String[] {"Ed25519", "Ed25519"},
+          "Ed448", new String[] {"Ed448", "Ed448"},
+          "RSA-2048", new String[] {"SHA256withRSA", "RSA-2048"});
+
+  private String jcaName;
+  private Provider jcaProvider;
+  private KeyPair keys;
+  private Signature signer;
+  private Signature verifier;
+  private final byte[] message = Inputs.bytes(64, 6);
+  private byte[] signature;
+
+  @Setup
+  public void setup() throws GeneralSecurityException, NotAvailableException {
+    jcaName = SCHEMES.get(algorithm)[0];
+    jcaProvider = Providers.forService(provider, "Signature", jcaName);
+    keys = KeyPairs.forProvider(provider, SCHEMES.get(algorithm)[1]);
+    signer = Signature.getInstance(jcaName, jcaProvider);
+    signer.initSign(keys.getPrivate());
+    verifier = Signature.getInstance(jcaName, jcaProvider);
+    verifier.initVerify(keys.getPublic());
+    signature = sign();
+    if (!verify()) {
+      throw new IllegalStateException(provider + " " + jcaName + " rejects its own signature");
+    }
+  }
+
+  @Benchmark
+  public byte[] sign() throws GeneralSecurityException {
+    signer.update(message);
+    return signer.sign();
+  }
+
+  @Benchmark
+  public boolean verify() throws GeneralSecurityException {
+    verifier.update(message);
+    return verifier.verify(signature);
+  }
+
+  @Benchmark
+  public byte[] signFresh() throws GeneralSecurityException {
+    Signature fresh = Signature.getInstance(jcaName, jcaProvider);
+    fresh.initSign(keys.getPrivate());
+    fresh.update(message);
+    return fresh.sign();
+  }
+
+  @Benchmark
+  public boolean verifyFresh() throws GeneralSecurityException {
+    Signature fresh = Signature.getInstance(jcaName, jcaProvider);
+    fresh.initVerify(keys.getPublic());
+    fresh.update(message);
+    return fresh.verify(signature);
+  }
+
+  /** Fails unless {@code provider} can run this benchmark for {@code algorithm}. */
+  static void probe(String provider, String algorithm) throws Exception {
+    SignatureBenchmark benchmark = new SignatureBenchmark();
+    benchmark.provider = provider;
+    benchmark.algorithm = algorithm;
+    benchmark.setup();
+    if (!benchmark.verifyFresh()) {
+      throw new IllegalStateException(provider + " " + algorithm + " fails a fresh verify");
+    }
+  }
+}
