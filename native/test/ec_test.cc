@@ -80,6 +80,33 @@ TEST(EcTest, SignsAndVerifies) {
   }
 }
 
+// RFC 6979 A.2.5: P-256, SHA-256, message "sample"; the signature is DER of (r, s).
+TEST(EcTest, DeterministicNoncesGiveTheRfc6979Signature) {
+  if (!SignatureAcceptsParam("ECDSA", "nonce-type")) {
+    GTEST_SKIP() << "RFC 6979 nonces need OpenSSL 3.2";
+  }
+  PkeyPtr key = EcKeyFromComponents(
+      "prime256v1", {},
+      test::FromHex("c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721"));
+  SignatureOptions options;
+  options.deterministic_nonce = true;
+  DigestSigner signer(key.get(), FindDigest("SHA2-256"), true, options);
+  const std::vector<uint8_t> message = {'s', 'a', 'm', 'p', 'l', 'e'};
+  for (int round = 0; round < 2; ++round) {  // the restarted message keeps the nonce type
+    std::vector<uint8_t> signature(signer.MaxSignatureSize());
+    signature.resize(signer.Sign(message, signature.data()));
+    EXPECT_EQ(test::Hex(signature),
+              "3046022100efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716022100f7cb"
+              "1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8");
+  }
+}
+
+TEST(EcTest, KnowsWhichSignatureParametersOpensslTakes) {
+  EXPECT_FALSE(SignatureAcceptsParam("ECDSA", "no-such-parameter"));
+  EXPECT_FALSE(SignatureAcceptsParam("NO-SUCH-SIGNATURE", "nonce-type"));
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
+}
+
 TEST(EcTest, RejectsMalformedEncodings) {
   std::vector<uint8_t> garbage = {0x30, 0x03, 0x02, 0x01};
   EXPECT_THROW(ParsePublicKeyDer(garbage), Error);

@@ -33,6 +33,28 @@ TEST(EdecTest, Ed25519SignsTheRfcVector) {
   EXPECT_TRUE(OpensslErrorQueueEmpty());
 }
 
+// RFC 8032 section 7.2, context "foo": the instance and context reach OpenSSL, and survive the
+// restart after each signature.
+TEST(EdecTest, Ed25519ctxSignsTheRfcVector) {
+  if (!SignatureAcceptsParam("ED25519", "instance")) {
+    GTEST_SKIP() << "EdDSA instances need OpenSSL 3.2";
+  }
+  PkeyPtr key = RawPrivateKey(
+      "ED25519", test::FromHex("0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6"));
+  SignatureOptions options;
+  options.instance = "Ed25519ctx";
+  options.context = {'f', 'o', 'o'};
+  DigestSigner signer(key.get(), nullptr, true, options);
+  std::vector<uint8_t> message = test::FromHex("f726936d19c800494e3fdaff20b276a8");
+  for (int round = 0; round < 2; ++round) {
+    std::vector<uint8_t> signature(signer.MaxSignatureSize());
+    signature.resize(signer.Sign(message, signature.data()));
+    EXPECT_EQ(test::Hex(signature),
+              "55a4cc2f70a54e04288c5f4cd1e45a7bb520b36292911876cada7323198dd87a8b36950b951300229"
+              "07a7fb7c4e9b2d5f6cca685a587b4b21f4b888e4e7edb0d");
+  }
+}
+
 // RFC 7748 section 6.1.
 TEST(EdecTest, X25519AgreesOnTheRfcSecret) {
   PkeyPtr alice = RawPrivateKey(

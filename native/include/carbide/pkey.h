@@ -77,12 +77,29 @@ class KeyPairGenerator {
   PkeyCtxPtr ctx_;
 };
 
+// Signature parameters beyond the key and digest. The defaults are OpenSSL's defaults.
+struct SignatureOptions {
+  // RFC 6979 nonces (ECDSA, DSA): OpenSSL 3.2 and later.
+  bool deterministic_nonce = false;
+  // The EdDSA instance ("Ed25519ctx", "Ed25519ph", "Ed448ph"); empty for the key's plain one.
+  // OpenSSL 3.2 and later.
+  std::string instance;
+  // The EdDSA context string, at most 255 bytes; only with `instance`.
+  std::vector<uint8_t> context;
+};
+
+// True if the loaded OpenSSL's signature algorithm `algorithm` ("ECDSA", "ED25519") accepts the
+// context parameter `param` ("nonce-type", "instance"), so callers can offer a variant only where
+// OpenSSL honours it rather than silently ignoring the parameter.
+bool SignatureAcceptsParam(const char* algorithm, const char* param);
+
 // Signs or verifies with a digest and a key (ECDSA, EdDSA, RSA) through EVP_DigestSign. The
 // signer holds its own reference to the key.
 class DigestSigner {
  public:
-  // `md` is null for algorithms that hash internally (EdDSA). Starts a message.
-  DigestSigner(EVP_PKEY* key, const EVP_MD* md, bool sign);
+  // `md` is null for algorithms that hash internally (EdDSA). Starts a message. Throws
+  // kInvalidParameter if OpenSSL refuses `options`.
+  DigestSigner(EVP_PKEY* key, const EVP_MD* md, bool sign, SignatureOptions options = {});
 
   // Streams part of the message. EdDSA cannot stream: it takes the whole message at Sign/Verify.
   void Update(std::span<const uint8_t> data);
@@ -97,6 +114,7 @@ class DigestSigner {
 
  private:
   void Start();
+  void ApplyOptions(EVP_PKEY_CTX* pctx);
 
   MdCtxPtr ctx_;
   PkeyPtr key_;
@@ -104,6 +122,7 @@ class DigestSigner {
   bool sign_;
   bool streamed_ = false;
   size_t max_size_;
+  SignatureOptions options_;
 };
 
 // Signs a precomputed digest (NONEwithECDSA). Returns the signature's length in `out`

@@ -3,6 +3,7 @@
 #include <jni.h>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "../core/families.h"
@@ -101,6 +102,32 @@ jlong NewSigner(JNIEnv* env, jclass, jlong key, jlong md, jboolean sign) {
   });
 }
 
+// A signer with OpenSSL signature parameters; `instance` and `context` may be null.
+jlong NewSignerWith(JNIEnv* env, jclass, jlong key, jlong md, jboolean sign,
+                    jboolean deterministic_nonce, jstring instance, jbyteArray context) {
+  return Guard(env, [&] {
+    auto* digest = reinterpret_cast<const EVP_MD*>(static_cast<intptr_t>(md));
+    SignatureOptions options;
+    options.deterministic_nonce = deterministic_nonce == JNI_TRUE;
+    if (instance != nullptr) {
+      options.instance = JavaString(env, instance);
+    }
+    if (context != nullptr) {
+      SecretBytes bytes(env, context);
+      options.context.assign(bytes.span().begin(), bytes.span().end());
+    }
+    return ToHandle(new DigestSigner(Key(key), digest, sign == JNI_TRUE, std::move(options)));
+  });
+}
+
+jboolean SignatureAccepts(JNIEnv* env, jclass, jstring algorithm, jstring param) {
+  return Guard(env, [&] {
+    std::string name = JavaString(env, algorithm);
+    std::string param_name = JavaString(env, param);
+    return SignatureAcceptsParam(name.c_str(), param_name.c_str()) ? JNI_TRUE : JNI_FALSE;
+  });
+}
+
 void FreeSigner(JNIEnv*, jclass, jlong signer) { delete reinterpret_cast<DigestSigner*>(signer); }
 
 void Update(JNIEnv* env, jclass, jlong signer, jbyteArray in, jint off, jint len) {
@@ -177,6 +204,8 @@ bool RegisterPkeyNatives(JNIEnv* env) {
       Method("generate", "(J)J", Generate),
       Method("publicHalf", "(J)J", PublicHalfNative),
       Method("newSigner", "(JJZ)J", NewSigner),
+      Method("newSignerWith", "(JJZZLjava/lang/String;[B)J", NewSignerWith),
+      Method("signatureAccepts", "(Ljava/lang/String;Ljava/lang/String;)Z", SignatureAccepts),
       Method("freeSigner", "(J)V", FreeSigner),
       Method("update", "(J[BII)V", Update),
       Method("sign", "(J[BII)[B", Sign),

@@ -98,9 +98,18 @@ PkeyPtr EcKeyFromComponents(const std::string& group, std::span<const uint8_t> p
   return PkeyPtr(key);
 }
 
+// A key in OpenSSL's default uncompressed form gives its encoding at the cost of one conversion
+// to affine coordinates; asking for x and y separately would convert twice.
 std::vector<uint8_t> EcPublicPoint(const EVP_PKEY* key) {
   size_t size = FieldBytes(key);
   std::vector<uint8_t> point(1 + 2 * size);
+  size_t written = 0;
+  if (EVP_PKEY_get_octet_string_param(key, OSSL_PKEY_PARAM_PUB_KEY, point.data(), point.size(),
+                                      &written) == 1 &&
+      written == point.size() && point[0] == POINT_CONVERSION_UNCOMPRESSED) {
+    return point;
+  }
+  ClearOpensslErrors();
   point[0] = POINT_CONVERSION_UNCOMPRESSED;
   PadInto(BigNumParam(key, OSSL_PKEY_PARAM_EC_PUB_X).get(), size, point.data() + 1);
   PadInto(BigNumParam(key, OSSL_PKEY_PARAM_EC_PUB_Y).get(), size, point.data() + 1 + size);

@@ -1,3 +1,7 @@
+#include <openssl/params.h>
+
+#include <utility>
+
 #include "carbide/error.h"
 #include "carbide/pkey.h"
 
@@ -17,26 +21,72 @@ PkeyCtxPtr NewKeyContext(EVP_PKEY* key) {
       CheckNotNull(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr), "EVP_PKEY_CTX_new"));
 }
 
+using SignaturePtr = Owned<EVP_SIGNATURE, EVP_SIGNATURE_free>;
+
+// OpenSSL 3.2's parameter names, spelled out so the engine still builds against 3.0's headers.
+constexpr char kNonceType[] = "nonce-type";
+constexpr char kInstance[] = "instance";
+constexpr char kContextString[] = "context-string";
+
 }  // namespace
 
-DigestSigner::DigestSigner(EVP_PKEY* key, const EVP_MD* md, bool sign)
+bool SignatureAcceptsParam(const char* algorithm, const char* param) {
+  SignaturePtr signature(EVP_SIGNATURE_fetch(nullptr, algorithm, nullptr));
+  if (signature == nullptr) {
+    ClearOpensslErrors();
+    return false;
+  }
+  const OSSL_PARAM* settable = EVP_SIGNATURE_settable_ctx_params(signature.get());
+  return settable != nullptr && OSSL_PARAM_locate_const(settable, param) != nullptr;
+}
+
+DigestSigner::DigestSigner(EVP_PKEY* key, const EVP_MD* md, bool sign, SignatureOptions options)
     : ctx_(CheckNotNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new")),
       key_(RetainKey(key)),
       md_(md),
       sign_(sign),
-      max_size_(static_cast<size_t>(EVP_PKEY_get_size(key))) {
+      max_size_(static_cast<size_t>(EVP_PKEY_get_size(key))),
+      options_(std::move(options)) {
   Start();
+}
+
+// OpenSSL versions that lack a parameter ignore it (the signature would silently be another), so
+// callers check SignatureAcceptsParam first.
+void DigestSigner::ApplyOptions(EVP_PKEY_CTX* pctx) {
+  unsigned int nonce_type = 1;
+  OSSL_PARAM params[4];
+  size_t count = 0;
+  if (options_.deterministic_nonce) {
+    params[count++] = OSSL_PARAM_construct_uint(kNonceType, &nonce_type);
+  }
+  if (!options_.instance.empty()) {
+    params[count++] = OSSL_PARAM_construct_utf8_string(kInstance, options_.instance.data(), 0);
+  }
+  // OpenSSL refuses an empty octet string without data; no context is the empty context.
+  if (!options_.context.empty()) {
+    params[count++] = OSSL_PARAM_construct_octet_string(kContextString, options_.context.data(),
+                                                        options_.context.size());
+  }
+  if (count == 0) {
+    return;
+  }
+  params[count] = OSSL_PARAM_construct_end();
+  if (EVP_PKEY_CTX_set_params(pctx, params) != 1) {
+    ThrowOpensslError("signature parameters refused", ErrorKind::kInvalidParameter);
+  }
 }
 
 // A context is never reused across keys without a reset: OpenSSL 3 crashes otherwise.
 void DigestSigner::Start() {
   EVP_MD_CTX_reset(ctx_.get());
   streamed_ = false;
-  int rc = sign_ ? EVP_DigestSignInit(ctx_.get(), nullptr, md_, nullptr, key_.get())
-                 : EVP_DigestVerifyInit(ctx_.get(), nullptr, md_, nullptr, key_.get());
+  EVP_PKEY_CTX* pctx = nullptr;
+  int rc = sign_ ? EVP_DigestSignInit(ctx_.get(), &pctx, md_, nullptr, key_.get())
+                 : EVP_DigestVerifyInit(ctx_.get(), &pctx, md_, nullptr, key_.get());
   if (rc != 1) {
     ThrowOpensslError("the key cannot be used with this signature", ErrorKind::kInvalidKey);
   }
+  ApplyOptions(pctx);
 }
 
 void DigestSigner::Update(std::span<const uint8_t> data) {

@@ -48,7 +48,8 @@ final class EcAnswers {
   private static final String KAT_ECDH = "Wycheproof ecdh_secp256r1_ecpoint_test.json tcId 1";
   private static final String ROUND_TRIP = "sign/verify round trip, no known answer";
 
-  private static final List<String> DIGESTS =
+  /** The digests of the ECDSA names, "NONE" last. */
+  static final List<String> DIGESTS =
       List.of(
           "SHA1",
           "SHA224",

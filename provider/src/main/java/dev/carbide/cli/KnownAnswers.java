@@ -53,6 +53,7 @@ final class KnownAnswers {
     CipherAnswers.addTo(table);
     SecretKeyFactoryAnswers.addTo(table);
     EcAnswers.addTo(table);
+    DetEcdsaAnswers.addTo(table);
     EdEcAnswers.addTo(table);
     return table;
   }

@@ -81,10 +81,11 @@ final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
         generator = PkeyNative.newKeyPairGenerator("EC", curve.opensslName);
         cleanable = NativeCleaner.register(this, generator, PkeyNative::freeKeyPairGenerator);
       }
-      long pair = PkeyNative.generate(generator);
-      EcPrivateKeyImpl privateKey = new EcPrivateKeyImpl(curve, pair);
-      EcPublicKeyImpl publicKey = new EcPublicKeyImpl(curve, PkeyNative.publicHalf(pair));
-      return new KeyPair(publicKey, privateKey);
+      EcPrivateKeyImpl privateKey = new EcPrivateKeyImpl(curve, PkeyNative.generate(generator));
+      // The public key is imported into OpenSSL only if an operation needs it: as a TLS
+      // ephemeral key it is only encoded, and the import costs as much as the generation.
+      byte[] point = privateKey.publicPoint();
+      return new KeyPair(new EcPublicKeyImpl(curve, point), privateKey);
     } finally {
       Reference.reachabilityFence(this);
     }

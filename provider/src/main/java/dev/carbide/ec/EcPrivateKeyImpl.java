@@ -25,6 +25,11 @@ final class EcPrivateKeyImpl extends NativePrivateKey implements ECPrivateKey {
     return curve;
   }
 
+  /** The public point that goes with this key, uncompressed. */
+  byte[] publicPoint() {
+    return query(EcNative::publicPoint);
+  }
+
   @Override
   public BigInteger getS() {
     byte[] scalar = query(handle -> EcNative.privateScalar(handle, curve.size));

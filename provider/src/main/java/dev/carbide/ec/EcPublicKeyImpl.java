@@ -1,6 +1,8 @@
 package dev.carbide.ec;
 
 import dev.carbide.keys.NativePublicKey;
+import java.security.InvalidKeyException;
+import java.security.ProviderException;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
@@ -16,6 +18,24 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
   EcPublicKeyImpl(EcCurve curve, long handle) {
     super("EC", handle);
     this.curve = curve;
+  }
+
+  /**
+   * The key at {@code point} (uncompressed, known to be on {@code curve}: a generated key's), made
+   * natively only when an operation needs it; {@link #getW} reads the point without it.
+   */
+  EcPublicKeyImpl(EcCurve curve, byte[] point) {
+    super("EC", () -> importPoint(curve, point));
+    this.curve = curve;
+    this.w = EcPoints.decode(point);
+  }
+
+  private static long importPoint(EcCurve curve, byte[] point) {
+    try {
+      return EcNative.fromComponents(curve.opensslName, point, null);
+    } catch (InvalidKeyException e) {
+      throw new ProviderException("a generated public point was refused", e);
+    }
   }
 
   EcCurve curve() {

@@ -2,6 +2,7 @@ package dev.carbide.ec;
 
 import dev.carbide.digest.DigestServices;
 import dev.carbide.internal.ServiceSink;
+import dev.carbide.keys.PkeyNative;
 import java.security.KeyFactorySpi;
 import java.security.KeyPairGeneratorSpi;
 import java.security.SignatureSpi;
@@ -9,7 +10,8 @@ import javax.crypto.KeyAgreementSpi;
 
 /**
  * The EC services, with SunEC's names and OIDs: KeyPairGenerator and KeyFactory "EC", KeyAgreement
- * "ECDH", and ECDSA with each digest the loaded OpenSSL has, in DER and P1363 form. {@code
+ * "ECDH", and ECDSA with each digest the loaded OpenSSL has, in DER and P1363 form, plus the RFC
+ * 6979 deterministic ECDSA ("SHA256withDetECDSA" ...) where OpenSSL offers it (3.2+). {@code
  * AlgorithmParameters.EC} stays with SunEC.
  */
 public final class EcServices {
@@ -36,6 +38,7 @@ public final class EcServices {
   };
 
   public static void register(ServiceSink sink) {
+    boolean deterministic = PkeyNative.signatureAccepts("ECDSA", "nonce-type");
     sink.add("KeyPairGenerator", "EC", KeyPairGeneratorSpi.class, EcKeyPairGenerator::new)
         .alias("EllipticCurve")
         .oid("1.2.840.10045.2.1")
@@ -51,15 +54,13 @@ public final class EcServices {
       if (md == 0) {
         continue;
       }
-      String name = ecdsa.prefix + "withECDSA";
-      keyed(sink.add("Signature", name, SignatureSpi.class, () -> new EcdsaSignature(md, false)))
-          .oid(ecdsa.oid);
-      keyed(
-          sink.add(
-              "Signature",
-              name + "inP1363Format",
-              SignatureSpi.class,
-              () -> new EcdsaSignature(md, true)));
+      ecdsa(sink, ecdsa.prefix + "withECDSA", md, false).oid(ecdsa.oid);
+      ecdsa(sink, ecdsa.prefix + "withECDSAinP1363Format", md, false);
+      // RFC 6979 (OpenSSL 3.2+); no standard OID names these.
+      if (deterministic) {
+        ecdsa(sink, ecdsa.prefix + "withDetECDSA", md, true);
+        ecdsa(sink, ecdsa.prefix + "withDetECDSAinP1363Format", md, true);
+      }
     }
     keyed(
         sink.add(
@@ -70,6 +71,17 @@ public final class EcServices {
             "NONEwithECDSAinP1363Format",
             SignatureSpi.class,
             () -> new RawEcdsaSignature(true)));
+  }
+
+  private static ServiceSink.Entry ecdsa(
+      ServiceSink sink, String name, long md, boolean deterministic) {
+    boolean p1363 = name.endsWith("inP1363Format");
+    return keyed(
+        sink.add(
+            "Signature",
+            name,
+            SignatureSpi.class,
+            () -> new EcdsaSignature(md, p1363, deterministic)));
   }
 
   private static ServiceSink.Entry keyed(ServiceSink.Entry entry) {

@@ -4,8 +4,10 @@ import dev.carbide.keys.NativeKey;
 import dev.carbide.keys.NativeSignatureSpi;
 import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Reference;
+import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.PrivateKey;
+import java.security.ProviderException;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.SignatureException;
@@ -15,20 +17,24 @@ import java.security.SignatureException;
  * signer holds its own reference to the key and is bound to it once per {@code init}; updates are
  * buffered here, so a short message costs one JNI crossing at {@code sign} or {@code verify}.
  *
- * <p>Nonces come from OpenSSL's DRBG: a SecureRandom passed to {@code initSign} is not used.
+ * <p>Nonces come from OpenSSL's DRBG: a SecureRandom passed to {@code initSign} is not used. The
+ * deterministic variants ({@code SHA256withDetECDSA} and the rest) derive the nonce from the key
+ * and the message digest as RFC 6979 specifies, so equal messages get equal signatures.
  */
 final class EcdsaSignature extends NativeSignatureSpi {
   private static final int BUFFER = 1024;
 
   private final long md;
   private final boolean p1363;
+  private final boolean deterministic;
   private final byte[] buffer = new byte[BUFFER];
   private int buffered;
   private EcCurve curve;
 
-  EcdsaSignature(long md, boolean p1363) {
+  EcdsaSignature(long md, boolean p1363, boolean deterministic) {
     this.md = md;
     this.p1363 = p1363;
+    this.deterministic = deterministic;
   }
 
   @Override
@@ -49,9 +55,25 @@ final class EcdsaSignature extends NativeSignatureSpi {
   }
 
   private void bind(NativeKey key, EcCurve keyCurve, boolean sign) throws InvalidKeyException {
-    bindSigner(key, md, sign);
+    if (deterministic && sign) {
+      bindDeterministic(key);
+    } else {
+      bindSigner(key, md, sign);
+    }
     curve = keyCurve;
     buffered = 0;
+  }
+
+  private void bindDeterministic(NativeKey key) throws InvalidKeyException {
+    long ref = key.retain();
+    try {
+      bindSigner(ref, md, true, true, null, null);
+    } catch (InvalidAlgorithmParameterException e) {
+      // Registered only where OpenSSL takes the parameter, so this is a broken installation.
+      throw new ProviderException("RFC 6979 nonces refused by OpenSSL", e);
+    } finally {
+      PkeyNative.free(ref);
+    }
   }
 
   @Override

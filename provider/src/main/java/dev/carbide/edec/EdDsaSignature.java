@@ -1,5 +1,6 @@
 package dev.carbide.edec;
 
+import dev.carbide.keys.KeyRef;
 import dev.carbide.keys.NativeKey;
 import dev.carbide.keys.NativeSignatureSpi;
 import dev.carbide.keys.PkeyNative;
@@ -7,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.lang.ref.Reference;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
+import java.security.InvalidParameterException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SignatureException;
@@ -14,11 +16,16 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.EdDSAParameterSpec;
 
 /**
- * EdDSA ("EdDSA", or "Ed25519"/"Ed448" for one curve), pure mode only: OpenSSL 3.0 offers no
- * context or prehash variants, so an EdDSAParameterSpec asking for either is refused. EdDSA hashes
- * the message twice, so it is kept whole here and signed in one native call.
+ * EdDSA ("EdDSA", or "Ed25519"/"Ed448" for one curve), with SunEC's EdDSAParameterSpec: a context
+ * selects Ed25519ctx (or Ed448 with that context) and prehash selects Ed25519ph or Ed448ph, the
+ * message being hashed here as RFC 8032 specifies. Those variants need OpenSSL 3.2; with an older
+ * libcrypto only pure EdDSA is served and a spec asking for more is refused. EdDSA hashes the
+ * message twice, so it is kept whole here and signed in one native call.
  */
 final class EdDsaSignature extends NativeSignatureSpi {
+  private static final int MAX_CONTEXT = 255;
+  private static final boolean VARIANTS = PkeyNative.signatureAccepts("ED25519", "instance");
+
   /** A message buffer whose bytes are reachable without a copy. */
   private static final class Message extends ByteArrayOutputStream {
     byte[] bytes() {
@@ -28,6 +35,10 @@ final class EdDsaSignature extends NativeSignatureSpi {
 
   private final EdEcCurve fixed;
   private final Message message = new Message();
+  private EdDSAParameterSpec spec;
+  private KeyRef key;
+  private EdEcCurve curve;
+  private boolean signing;
 
   /** {@code fixed} is null for "EdDSA". */
   EdDsaSignature(EdEcCurve fixed) {
@@ -35,21 +46,58 @@ final class EdDsaSignature extends NativeSignatureSpi {
   }
 
   @Override
-  protected void engineInitSign(PrivateKey key) throws InvalidKeyException {
-    bind(EdEcKeys.toPrivate(key, true), true);
+  protected void engineInitSign(PrivateKey privateKey) throws InvalidKeyException {
+    bind(EdEcKeys.toPrivate(privateKey, true), true);
   }
 
   @Override
-  protected void engineInitVerify(PublicKey key) throws InvalidKeyException {
-    bind(EdEcKeys.toPublic(key, true), false);
+  protected void engineInitVerify(PublicKey publicKey) throws InvalidKeyException {
+    bind(EdEcKeys.toPublic(publicKey, true), false);
   }
 
-  private void bind(NativeKey key, boolean sign) throws InvalidKeyException {
-    if (fixed != null && ((EdEcKey) key).curve() != fixed) {
+  private void bind(NativeKey nativeKey, boolean sign) throws InvalidKeyException {
+    EdEcCurve keyCurve = ((EdEcKey) nativeKey).curve();
+    if (fixed != null && keyCurve != fixed) {
       throw new InvalidKeyException("Parameters must be " + fixed.jcaName());
     }
-    bindSigner(key, 0, sign);
+    KeyRef ref = new KeyRef(this, nativeKey.retain());
+    try {
+      bindSigner(ref.handle(), 0, sign, false, instance(keyCurve, spec), context(spec));
+    } catch (InvalidAlgorithmParameterException e) {
+      ref.release();
+      throw new InvalidKeyException("the key cannot be used with " + spec, e);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+    if (key != null) {
+      key.release();
+    }
+    key = ref;
+    curve = keyCurve;
+    signing = sign;
     message.reset();
+  }
+
+  /**
+   * OpenSSL's name for the EdDSA instance {@code spec} asks for; null for plain EdDSA. OpenSSL
+   * refuses Ed25519ctx with an empty context, which RFC 8032 (section 8.3) advises against.
+   */
+  private static String instance(EdEcCurve curve, EdDSAParameterSpec spec)
+      throws InvalidAlgorithmParameterException {
+    if (spec == null || (!spec.isPrehash() && spec.getContext().isEmpty())) {
+      return null;
+    }
+    if (curve == EdEcCurve.ED25519) {
+      if (!spec.isPrehash() && spec.getContext().get().length == 0) {
+        throw new InvalidAlgorithmParameterException("Ed25519ctx needs a non-empty context");
+      }
+      return spec.isPrehash() ? "Ed25519ph" : "Ed25519ctx";
+    }
+    return spec.isPrehash() ? "Ed448ph" : "Ed448";
+  }
+
+  private static byte[] context(EdDSAParameterSpec spec) {
+    return spec == null ? null : spec.getContext().orElse(null);
   }
 
   @Override
@@ -84,17 +132,39 @@ final class EdDsaSignature extends NativeSignatureSpi {
     }
   }
 
+  /** As SunEC: null changes nothing, and the spec stays across later {@code init} calls. */
   @Override
   protected void engineSetParameter(AlgorithmParameterSpec params)
       throws InvalidAlgorithmParameterException {
-    if (params instanceof EdDSAParameterSpec eddsa
-        && !eddsa.isPrehash()
-        && eddsa.getContext().isEmpty()) {
+    if (params == null) {
       return;
     }
-    if (params instanceof EdDSAParameterSpec) {
-      throw new InvalidAlgorithmParameterException("only pure EdDSA without context: " + params);
+    if (!(params instanceof EdDSAParameterSpec eddsa)) {
+      throw new InvalidAlgorithmParameterException("Only EdDSAParameterSpec supported");
     }
-    super.engineSetParameter(params);
+    if (eddsa.getContext().map(context -> context.length > MAX_CONTEXT).orElse(false)) {
+      throw new InvalidParameterException("context length cannot be greater than 255");
+    }
+    if (message.size() > 0) {
+      throw new InvalidParameterException("Cannot change signature parameters during operation");
+    }
+    boolean plain = !eddsa.isPrehash() && eddsa.getContext().isEmpty();
+    if (!plain && !VARIANTS) {
+      throw new InvalidAlgorithmParameterException(
+          "EdDSA context and prehash variants need OpenSSL 3.2 or later: " + params);
+    }
+    if (key == null && fixed != null) {
+      instance(fixed, eddsa); // refuses what the curve cannot do before any key comes
+    }
+    if (key != null) {
+      try {
+        bindSigner(key.handle(), 0, signing, false, instance(curve, eddsa), context(eddsa));
+      } catch (InvalidKeyException e) {
+        throw new InvalidAlgorithmParameterException(e.getMessage(), e);
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+    }
+    spec = eddsa;
   }
 }

@@ -6,6 +6,7 @@ import java.lang.ref.Reference;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyRep;
+import java.util.function.LongSupplier;
 
 /**
  * A key that holds a native EVP_PKEY: the base of every Carbide asymmetric key. Encodings are
@@ -19,7 +20,9 @@ public abstract class NativeKey implements Key {
   private static final long serialVersionUID = 1L;
 
   private final transient String algorithm;
-  private final transient KeyRef ref;
+  private final transient Object lock = new Object();
+  private transient KeyRef ref;
+  private transient LongSupplier pending;
   private transient boolean destroyed;
   private transient volatile byte[] encoded;
 
@@ -29,6 +32,26 @@ public abstract class NativeKey implements Key {
     this.ref = new KeyRef(this, handle);
   }
 
+  /**
+   * A key whose native handle {@code materialize} makes on first native use. For keys that are
+   * often only read in Java: a TLS ephemeral public key is only ever encoded, and importing it into
+   * OpenSSL would cost as much as generating the pair. {@code materialize} must not capture the
+   * key, and throws ProviderException if it fails.
+   */
+  protected NativeKey(String algorithm, LongSupplier materialize) {
+    this.algorithm = algorithm;
+    this.pending = materialize;
+  }
+
+  /** The key's own handle, made now if it is pending; callers hold {@code lock}. */
+  private long handle() {
+    if (ref == null) {
+      ref = new KeyRef(this, pending.getAsLong());
+      pending = null;
+    }
+    return ref.handle();
+  }
+
   @Override
   public final String getAlgorithm() {
     return algorithm;
@@ -36,12 +59,12 @@ public abstract class NativeKey implements Key {
 
   /** A new native reference to this key, owned by the caller (wrap it in a {@link KeyRef}). */
   public final long retain() throws InvalidKeyException {
-    synchronized (ref) {
+    synchronized (lock) {
       if (destroyed) {
         throw new InvalidKeyException("the key has been destroyed");
       }
       try {
-        return PkeyNative.retain(ref.handle());
+        return PkeyNative.retain(handle());
       } finally {
         Reference.reachabilityFence(this);
       }
@@ -52,10 +75,10 @@ public abstract class NativeKey implements Key {
   protected final byte[] encoding() {
     byte[] result = encoded;
     if (result == null) {
-      synchronized (ref) {
+      synchronized (lock) {
         checkNotDestroyed();
         try {
-          result = encode(ref.handle());
+          result = encode(handle());
         } finally {
           Reference.reachabilityFence(this);
         }
@@ -70,10 +93,10 @@ public abstract class NativeKey implements Key {
 
   /** Runs a native query on the key's handle, keeping the key alive and not destroyed meanwhile. */
   protected final <T> T query(java.util.function.LongFunction<T> query) {
-    synchronized (ref) {
+    synchronized (lock) {
       checkNotDestroyed();
       try {
-        return query.apply(ref.handle());
+        return query.apply(handle());
       } finally {
         Reference.reachabilityFence(this);
       }
@@ -90,7 +113,7 @@ public abstract class NativeKey implements Key {
    * keep theirs until they are done; OpenSSL cleanses the key when the last one goes.
    */
   protected final void destroyKey() {
-    synchronized (ref) {
+    synchronized (lock) {
       if (destroyed) {
         return;
       }
@@ -100,12 +123,15 @@ public abstract class NativeKey implements Key {
         java.util.Arrays.fill(cached, (byte) 0);
       }
       encoded = null;
-      ref.release();
+      pending = null;
+      if (ref != null) {
+        ref.release();
+      }
     }
   }
 
   protected final boolean destroyed() {
-    synchronized (ref) {
+    synchronized (lock) {
       return destroyed;
     }
   }

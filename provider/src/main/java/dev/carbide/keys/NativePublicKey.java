@@ -3,6 +3,7 @@ package dev.carbide.keys;
 import java.security.KeyRep;
 import java.security.PublicKey;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 /** A native public key in X.509 SubjectPublicKeyInfo form; equal to any key with its encoding. */
 public abstract class NativePublicKey extends NativeKey implements PublicKey {
@@ -10,6 +11,13 @@ public abstract class NativePublicKey extends NativeKey implements PublicKey {
 
   protected NativePublicKey(String algorithm, long handle) {
     super(algorithm, handle);
+  }
+
+  /**
+   * A key made natively on first native use; see {@link NativeKey#NativeKey(String, LongSupplier)}.
+   */
+  protected NativePublicKey(String algorithm, LongSupplier materialize) {
+    super(algorithm, materialize);
   }
 
   @Override

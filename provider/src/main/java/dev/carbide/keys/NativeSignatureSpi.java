@@ -18,12 +18,31 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
   /** Binds a new native signer to {@code key} with digest {@code md} (0 for none). */
   protected final void bindSigner(NativeKey key, long md, boolean sign) throws InvalidKeyException {
     long ref = key.retain();
-    long created;
     try {
-      created = PkeyNative.newSigner(ref, md, sign);
+      replaceSigner(PkeyNative.newSigner(ref, md, sign));
     } finally {
       PkeyNative.free(ref);
     }
+  }
+
+  /**
+   * Binds a new native signer to the key {@code keyHandle} (which stays the caller's) with OpenSSL
+   * signature parameters, as {@link PkeyNative#newSignerWith}. The previous signer stays bound if
+   * OpenSSL refuses the parameters.
+   */
+  protected final void bindSigner(
+      long keyHandle,
+      long md,
+      boolean sign,
+      boolean deterministicNonce,
+      String instance,
+      byte[] context)
+      throws InvalidKeyException, InvalidAlgorithmParameterException {
+    replaceSigner(
+        PkeyNative.newSignerWith(keyHandle, md, sign, deterministicNonce, instance, context));
+  }
+
+  private void replaceSigner(long created) {
     if (cleanable != null) {
       cleanable.clean();
     }

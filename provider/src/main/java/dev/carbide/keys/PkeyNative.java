@@ -1,5 +1,6 @@
 package dev.carbide.keys;
 
+import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 
 /**
@@ -52,6 +53,21 @@ public final class PkeyNative {
 
   /** A signer (or verifier) over digest {@code md} (0 for none) with its own key reference. */
   public static native long newSigner(long key, long md, boolean sign) throws InvalidKeyException;
+
+  /**
+   * As {@link #newSigner}, with OpenSSL signature parameters: RFC 6979 nonces, and an EdDSA
+   * instance ("Ed25519ctx", "Ed448ph", ...) with its context; either may be null.
+   * InvalidAlgorithmParameterException if OpenSSL refuses them.
+   */
+  public static native long newSignerWith(
+      long key, long md, boolean sign, boolean deterministicNonce, String instance, byte[] context)
+      throws InvalidKeyException, InvalidAlgorithmParameterException;
+
+  /**
+   * True if the loaded OpenSSL's signature {@code algorithm} ("ECDSA", "ED25519") takes the
+   * parameter {@code param} ("nonce-type", "instance"); older versions ignore unknown ones.
+   */
+  public static native boolean signatureAccepts(String algorithm, String param);
 
   public static native void freeSigner(long signer);
 

@@ -87,6 +87,40 @@ class EcKeyModelTest {
     assertThrows(InvalidKeyException.class, () -> signature.initSign(copy));
   }
 
+  /**
+   * A generated public key enters OpenSSL only when an operation needs it; it must then work as any
+   * other, also after its private key is destroyed, and agree with SunEC on its point.
+   */
+  @Test
+  void generatedPublicKeyWorksWithoutItsPrivateKey() throws Exception {
+    for (String curve : EcTesting.CURVES) {
+      KeyPair keys = EcTesting.pair(Carbide.provider(), curve);
+      java.security.interfaces.ECPublicKey sunCopy =
+          (java.security.interfaces.ECPublicKey) EcTesting.sunEcCopy(keys.getPublic());
+      assertEquals(
+          sunCopy.getW(), ((java.security.interfaces.ECPublicKey) keys.getPublic()).getW());
+      Signature signer = Signature.getInstance("SHA256withECDSA", Carbide.provider());
+      signer.initSign(keys.getPrivate());
+      signer.update(new byte[] {1, 2, 3});
+      byte[] signature = signer.sign();
+      KeyPair peer = EcTesting.pair(Carbide.provider(), curve);
+      KeyAgreement agreement = KeyAgreement.getInstance("ECDH", Carbide.provider());
+      agreement.init(peer.getPrivate());
+      agreement.doPhase(keys.getPublic(), true);
+      byte[] secret = agreement.generateSecret();
+      ((Destroyable) keys.getPrivate()).destroy();
+      Signature verifier = Signature.getInstance("SHA256withECDSA", Carbide.provider());
+      verifier.initVerify(keys.getPublic());
+      verifier.update(new byte[] {1, 2, 3});
+      assertTrue(verifier.verify(signature), curve);
+      assertArrayEquals(sunCopy.getEncoded(), keys.getPublic().getEncoded(), curve);
+      KeyAgreement sun = KeyAgreement.getInstance("ECDH", EcTesting.sunEc());
+      sun.init(EcTesting.sunEcCopy(peer.getPrivate()));
+      sun.doPhase(sunCopy, true);
+      assertArrayEquals(sun.generateSecret(), secret, curve);
+    }
+  }
+
   @Test
   void foreignKeysAreTranslatedOnce() throws Exception {
     KeyPair sun = EcTesting.pair(EcTesting.sunEc(), "secp256r1");

@@ -1,12 +1,15 @@
 package dev.carbide.ec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.CarbideProvider;
 import dev.carbide.testing.ChildJvm;
 import dev.carbide.testing.SecurityOverride;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,8 +17,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * JSSE's own use: a fresh JVM with Carbide at priority 1 completes TLS 1.3 and 1.2 handshakes with
  * ECDHE on P-256 and X25519 and an ECDSA server key (TLS 1.2 needs the certificate's curve among
- * the groups too, so X25519 comes first there, with P-256 after it), and Carbide is the provider
- * that JSSE's lookups of ECDH, XDH and SHA256withECDSA resolve to.
+ * the groups too, so X25519 comes first there, with P-256 after it). A counting provider that
+ * forwards to Carbide (see {@link CountingProvider}) shows that Carbide's engines did the
+ * handshake's signing, verification, key generation and agreement; and Carbide is the provider that
+ * JSSE's lookups of ECDH, XDH and SHA256withECDSA resolve to.
  */
 class EcTlsTest {
   @TempDir Path dir;
@@ -65,9 +70,31 @@ class EcTlsTest {
             "changeit",
             protocol);
     assertEquals(0, child.exitCode(), child::toString);
+    // The work itself: Carbide's engines signed, verified, generated the ephemeral pairs and
+    // agreed, on both sides of the handshake.
+    Map<String, Long> counts = new TreeMap<>();
+    for (String line : child.lines("count ")) {
+      int equals = line.lastIndexOf('=');
+      counts.put(line.substring(0, equals), Long.parseLong(line.substring(equals + 1)));
+    }
+    boolean xdh = group.startsWith("x25519");
+    String agreement = xdh ? "KeyAgreement (XDH|X25519)" : "KeyAgreement ECDH";
+    String generator = xdh ? "KeyPairGenerator (XDH|X25519)" : "KeyPairGenerator EC";
+    assertTrue(total(counts, "Signature \\w+withECDSA sign Carbide") >= 1, counts::toString);
+    assertTrue(total(counts, "Signature \\w+withECDSA verify Carbide") >= 1, counts::toString);
+    assertTrue(total(counts, agreement + " secret Carbide") >= 2, counts::toString);
+    assertTrue(total(counts, generator + " pair Carbide") >= 2, counts::toString);
+    assertEquals(0, total(counts, ".* reject .*"), counts::toString);
     assertEquals("Carbide", child.line("provider ECDH "), child::toString);
     assertEquals("Carbide", child.line("provider XDH "), child::toString);
     assertEquals("Carbide", child.line("provider ECDSA "), child::toString);
     assertEquals(protocol, child.line("handshake "), child::toString);
+  }
+
+  private static long total(Map<String, Long> counts, String keyPattern) {
+    return counts.entrySet().stream()
+        .filter(entry -> entry.getKey().matches(keyPattern))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
   }
 }

@@ -3,6 +3,7 @@ package dev.carbide.ec;
 import java.io.FileInputStream;
 import java.nio.ByteBuffer;
 import java.security.KeyStore;
+import java.security.Security;
 import java.security.Signature;
 import javax.crypto.KeyAgreement;
 import javax.net.ssl.KeyManagerFactory;
@@ -15,13 +16,31 @@ import javax.net.ssl.TrustManagerFactory;
 /**
  * Child-JVM main for EcTlsTest: with the providers as java.security lists them, runs in-memory TLS
  * handshakes (args: PKCS#12 key store with an EC key, password, protocol; the named group comes
- * from jdk.tls.namedGroups) and prints the provider that serves each EC primitive JSSE asks for,
- * then "handshake PROTOCOL".
+ * from jdk.tls.namedGroups) with a {@link CountingProvider} ahead of the first provider, prints the
+ * operations JSSE drove ("count Type Algorithm operation Provider=N"), the provider that serves
+ * each EC primitive JSSE asks for once the counter is gone, then "handshake PROTOCOL".
  */
 public final class TlsHandshake {
   private TlsHandshake() {}
 
+  /** The engines JSSE may drive for ECDHE and ECDSA, forwarded through the counting provider. */
+  private static final String[] COUNTED = {
+    "Signature.SHA1withECDSA",
+    "Signature.SHA224withECDSA",
+    "Signature.SHA256withECDSA",
+    "Signature.SHA384withECDSA",
+    "Signature.SHA512withECDSA",
+    "KeyAgreement.ECDH",
+    "KeyAgreement.XDH",
+    "KeyAgreement.X25519",
+    "KeyPairGenerator.EC",
+    "KeyPairGenerator.XDH",
+    "KeyPairGenerator.X25519",
+  };
+
   public static void main(String[] args) throws Exception {
+    // Ahead of the first provider (Carbide), forwarding to it, so the handshake's work is counted.
+    Security.insertProviderAt(new CountingProvider(Security.getProviders()[0], COUNTED), 1);
     char[] password = args[1].toCharArray();
     KeyStore store = KeyStore.getInstance("PKCS12");
     try (FileInputStream in = new FileInputStream(args[0])) {
@@ -36,6 +55,9 @@ public final class TlsHandshake {
     SSLEngine client = engine(context, true, args[2]);
     SSLEngine server = engine(context, false, args[2]);
     handshake(client, server);
+    CountingProvider.counts()
+        .forEach((key, count) -> System.out.println("count " + key + "=" + count));
+    Security.removeProvider("Counting");
     System.out.println("provider ECDH " + KeyAgreement.getInstance("ECDH").getProvider().getName());
     System.out.println("provider XDH " + KeyAgreement.getInstance("XDH").getProvider().getName());
     System.out.println(
