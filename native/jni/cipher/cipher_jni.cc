@@ -5,6 +5,7 @@
 #include <jni.h>
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "../core/families.h"
@@ -25,6 +26,22 @@ constexpr jint kWrap = 32;    // key wrapping: the whole message in this one ste
 
 constexpr size_t kBlockSize = 16;  // of the padded modes (AES)
 
+// A copy of array[0, len), or nothing at all when len is 0: most steps carry no AAD and no
+// buffered prefix, and skipping them saves two JNI calls each.
+class OptionalRegion {
+ public:
+  OptionalRegion(JNIEnv* env, jbyteArray array, jint len) {
+    if (len != 0) {
+      bytes_.emplace(env, array, 0, len);
+    }
+  }
+  const uint8_t* data() { return bytes_ ? bytes_->data() : nullptr; }
+  size_t size() const { return bytes_ ? bytes_->size() : 0; }
+
+ private:
+  std::optional<SecretBytes> bytes_;
+};
+
 // One call's arguments that are not data, read before any array is pinned.
 struct Step {
   Step(JNIEnv* env, jlong cipher_handle, jint flags, jbyteArray key_array, jbyteArray iv_array,
@@ -34,8 +51,8 @@ struct Step {
         flags(flags),
         key(env, key_array),
         iv(env, iv_array),
-        aad(env, aad_array, 0, aad_array == nullptr ? 0 : aad_len),
-        prefix(env, prefix_array, 0, prefix_array == nullptr ? 0 : prefix_len),
+        aad(env, aad_array, aad_len),
+        prefix(env, prefix_array, prefix_len),
         in_len(static_cast<size_t>(in_len)),
         tag_len(static_cast<size_t>(tag_len)) {
     if (in_len < 0 || tag_len < 0 || tag_len > static_cast<jint>(kMaxTagSize)) {
@@ -64,8 +81,8 @@ struct Step {
   jint flags;
   SecretBytes key;
   SecretBytes iv;
-  SecretBytes aad;
-  SecretBytes prefix;
+  OptionalRegion aad;
+  OptionalRegion prefix;
   size_t in_len;
   size_t tag_len;
   size_t tag_in;    // tag bytes at the end of prefix + input (decrypting)
@@ -156,9 +173,11 @@ jint Process(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyte
     if (step.max_out > static_cast<size_t>(out_capacity)) {
       throw Error(ErrorKind::kShortBuffer, "output buffer too short");
     }
-    if (step.in_len <= kStackCopyLimit && step.max_out <= kStackCopyLimit + 2 * kMaxTagSize) {
-      // Small steps copy through the stack: cheaper than pinning, and output reaches the Java
-      // array only once the whole step (and its tag check) has succeeded.
+    if (!step.Has(kEncrypt) && step.in_len <= kStackCopyLimit &&
+        step.max_out <= kStackCopyLimit + 2 * kMaxTagSize) {
+      // Small decryptions copy through the stack, so plaintext reaches the Java array only once
+      // the whole step (and its tag check) has succeeded. Encryptions have nothing to hold back:
+      // they are pinned, which for an in-place TLS record saves two copies and two cleanses.
       uint8_t in_copy[kStackCopyLimit];
       uint8_t out_copy[kStackCopyLimit + 2 * kMaxTagSize];
       CleanseOnExit wipe_in{in_copy, step.in_len};
