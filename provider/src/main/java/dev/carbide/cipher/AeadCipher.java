@@ -1,7 +1,6 @@
 package dev.carbide.cipher;
 
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.util.Arrays;
 import javax.crypto.AEADBadTagException;
 
@@ -34,8 +33,8 @@ abstract class AeadCipher extends CipherCore {
   final boolean acceptUnlessRepeated(
       boolean encrypt, byte[] rawKey, long newCipher, byte[] newIv, int tagBytes) {
     if (encrypt) {
-      boolean sameKey = MessageDigest.isEqual(rawKey, lastKey);
-      if (sameKey && MessageDigest.isEqual(newIv, lastIv)) {
+      boolean sameKey = CipherKeys.sameBytes(rawKey, lastKey);
+      if (sameKey && CipherKeys.sameBytes(newIv, lastIv)) {
         return false;
       }
       // A TLS connection re-initialises with the same key for every record: keep the copy.
