@@ -3,7 +3,6 @@ package dev.carbide.cipher;
 import dev.carbide.internal.NativeCleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.util.Arrays;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.BadPaddingException;
@@ -23,6 +22,9 @@ abstract class CipherSteps extends CipherSpi {
   static final byte[] EMPTY = new byte[0];
 
   private final long context;
+
+  /** The context's scratch memory, where each step's IV and AAD go (see CipherNative). */
+  private ByteBuffer scratch;
 
   // Set by init through accept(); read by the mode classes.
   boolean initialized;
@@ -49,6 +51,7 @@ abstract class CipherSteps extends CipherSpi {
   CipherSteps() {
     context = CipherNative.newContext();
     NativeCleaner.register(this, context, CipherNative::freeContext);
+    scratch = viewScratch(0);
   }
 
   /** Bytes of {@code total} pending input that an update transforms now; the rest stays. */
@@ -90,7 +93,7 @@ abstract class CipherSteps extends CipherSpi {
         nativeKey == null
             || newCipher != nativeCipher
             || encrypt != nativeEncrypting
-            || !MessageDigest.isEqual(rawKey, nativeKey);
+            || !CipherKeys.sameBytes(rawKey, nativeKey);
     startPending = true;
     initialized = true;
     resetMessage();
@@ -229,14 +232,23 @@ abstract class CipherSteps extends CipherSpi {
     }
     flags |= encrypting ? CipherNative.ENCRYPT : 0;
     byte[] startKey = null;
-    byte[] startIv = null;
+    int ivLen = 0;
     if (startPending) {
       flags |= CipherNative.START;
-      startIv = iv == null ? EMPTY : iv;
+      ivLen = iv == null ? 0 : iv.length;
       if (keyPending) {
         startKey = key;
         nativeKey = null; // unknown until the step succeeds
       }
+    }
+    if (Math.addExact(ivLen, aadLen) > scratch.capacity()) {
+      scratch = viewScratch(ivLen + aadLen);
+    }
+    if (ivLen != 0) {
+      scratch.put(0, iv, 0, ivLen);
+    }
+    if (aadLen != 0) {
+      scratch.put(ivLen, aad, 0, aadLen);
     }
     int n;
     try {
@@ -247,8 +259,7 @@ abstract class CipherSteps extends CipherSpi {
                   cipher,
                   flags,
                   startKey,
-                  startIv,
-                  aad,
+                  ivLen,
                   aadLen,
                   buffer,
                   prefixLen,
@@ -264,8 +275,7 @@ abstract class CipherSteps extends CipherSpi {
                   cipher,
                   flags,
                   startKey,
-                  startIv,
-                  aad,
+                  ivLen,
                   aadLen,
                   buffer,
                   prefixLen,
@@ -288,6 +298,14 @@ abstract class CipherSteps extends CipherSpi {
     startPending = false;
     aadLen = 0;
     return n;
+  }
+
+  private ByteBuffer viewScratch(int minSize) {
+    try {
+      return CipherNative.scratch(context, minSize);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
   }
 
   /** Appends input to the Java-side buffer. */
