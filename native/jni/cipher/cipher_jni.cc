@@ -6,6 +6,7 @@
 #include <jni.h>
 
 #include <algorithm>
+#include <climits>
 #include <optional>
 #include <span>
 #include <vector>
@@ -47,9 +48,9 @@ class OptionalRegion {
 
 // One call's arguments that are not data, read before any array is pinned.
 struct Step {
-  Step(JNIEnv* env, const CipherSession& session, jlong cipher_handle, jint flags,
-       jbyteArray key_array, jint iv_len, jint aad_len, jbyteArray prefix_array, jint prefix_len,
-       jint in_len, jint tag_len)
+  Step(JNIEnv* env, CipherSession& session, jlong cipher_handle, jint flags, jbyteArray key_array,
+       jint iv_len, jint aad_len, jbyteArray prefix_array, jint prefix_len, jint in_len,
+       jint tag_len)
       : cipher(cipher_handle == 0 ? nullptr : &FromHandle<const EVP_CIPHER>(cipher_handle)),
         flags(flags),
         key(env, key_array),
@@ -202,6 +203,30 @@ jint Process(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyte
   });
 }
 
+jint ProcessScratch(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyteArray key,
+                    jint iv_len, jint aad_len, jbyteArray prefix, jint prefix_len, jint in_len,
+                    jint out_capacity, jint tag_len) {
+  return Guard(env, [&]() -> jint {
+    CipherSession& session = FromHandle<CipherSession>(context);
+    Step step(env, session, cipher, flags, key, iv_len, aad_len, prefix, prefix_len, in_len,
+              tag_len);
+    if (!step.Has(kEncrypt)) {
+      // Plaintext would stay behind in the scratch memory.
+      throw Error(ErrorKind::kIllegalState, "only encryptions run in scratch memory");
+    }
+    if (step.max_out > static_cast<size_t>(out_capacity)) {
+      throw Error(ErrorKind::kShortBuffer, "output buffer too short");
+    }
+    // The ciphertext overwrites the plaintext in place and runs on past it by padding and tag.
+    size_t room = std::max(step.in_len, step.max_out);
+    if (room > INT_MAX) {
+      throw Error(ErrorKind::kIndexOutOfBounds, "step too large for scratch memory");
+    }
+    uint8_t* data = session.Scratch(iv_len + aad_len, static_cast<jint>(room));
+    return static_cast<jint>(Run(session.engine(), step, data, data));
+  });
+}
+
 jint ProcessDirect(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyteArray key,
                    jint iv_len, jint aad_len, jbyteArray prefix, jint prefix_len, jobject in,
                    jint in_pos, jint in_len, jobject out, jint out_pos, jint out_capacity,
@@ -229,6 +254,7 @@ bool RegisterCipherNatives(JNIEnv* env) {
       Method("freeContext", "(J)V", FreeContext),
       Method("scratch", "(JI)Ljava/nio/ByteBuffer;", Scratch),
       Method("process", "(JJI[BII[BI[BII[BIII)I", Process),
+      Method("processScratch", "(JJI[BII[BIIII)I", ProcessScratch),
       Method("processDirect", "(JJI[BII[BILjava/nio/ByteBuffer;IILjava/nio/ByteBuffer;III)I",
              ProcessDirect),
   };

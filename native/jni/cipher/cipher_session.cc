@@ -13,7 +13,7 @@ CipherSession::CipherSession()
 
 CipherSession::~CipherSession() { Cleanse(scratch_.get(), capacity_); }
 
-const uint8_t* CipherSession::Scratch(jint offset, jint len) const {
+uint8_t* CipherSession::Scratch(jint offset, jint len) {
   // Both are at most INT_MAX, so the sum cannot overflow a size_t.
   if (offset < 0 || len < 0 || static_cast<size_t>(offset) + static_cast<size_t>(len) > capacity_) {
     throw Error(ErrorKind::kIndexOutOfBounds, "scratch range out of bounds");

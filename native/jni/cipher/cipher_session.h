@@ -1,6 +1,7 @@
 // A cipher context paired with scratch memory that Java sees as a direct ByteBuffer. Java writes
 // a step's IV and AAD there, so they cross JNI as two lengths instead of two arrays: on a TLS
-// record that saves four JNI calls (a length and a region copy each).
+// record that saves four JNI calls (a length and a region copy each). A small encryption's data
+// goes there too, and is encrypted in place, so the record crosses with no array at all.
 #pragma once
 
 #include <jni.h>
@@ -30,7 +31,7 @@ class CipherSession {
 
   // Scratch bytes [offset, offset + len), after checking that Java's claimed range fits: throws
   // Error(kIndexOutOfBounds) otherwise.
-  const uint8_t* Scratch(jint offset, jint len) const;
+  uint8_t* Scratch(jint offset, jint len);
 
   // Makes the scratch hold at least `min_size` bytes (cleansing and dropping the old memory if it
   // must grow) and returns a new direct ByteBuffer over all of it. Java must drop every earlier

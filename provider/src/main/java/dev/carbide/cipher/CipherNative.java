@@ -61,6 +61,23 @@ final class CipherNative {
       int outCapacity,
       int tagLen);
 
+  /**
+   * As {@link #process} for an encryption whose input is in {@code scratch[ivLen + aadLen, +
+   * inLen)} and whose output overwrites it there, for at most {@code outCapacity} bytes.
+   */
+  static native int processScratch(
+      long context,
+      long cipher,
+      int flags,
+      byte[] key,
+      int ivLen,
+      int aadLen,
+      byte[] prefix,
+      int prefixLen,
+      int inLen,
+      int outCapacity,
+      int tagLen);
+
   /** As {@link #process} over direct buffers, at the given positions. */
   static native int processDirect(
       long context,

@@ -1,7 +1,5 @@
 package dev.carbide.cipher;
 
-import dev.carbide.internal.NativeCleaner;
-import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import javax.crypto.AEADBadTagException;
@@ -21,10 +19,7 @@ import javax.crypto.ShortBufferException;
 abstract class CipherSteps extends CipherSpi {
   static final byte[] EMPTY = new byte[0];
 
-  private final long context;
-
-  /** The context's scratch memory, where each step's IV and AAD go (see CipherNative). */
-  private ByteBuffer scratch;
+  private final NativeCipherContext nativeContext = new NativeCipherContext();
 
   // Set by init through accept(); read by the mode classes.
   boolean initialized;
@@ -47,12 +42,6 @@ abstract class CipherSteps extends CipherSpi {
 
   /** True once data has been given since the message started (AAD is then refused). */
   boolean dataStarted;
-
-  CipherSteps() {
-    context = CipherNative.newContext();
-    NativeCleaner.register(this, context, CipherNative::freeContext);
-    scratch = viewScratch(0);
-  }
 
   /** Bytes of {@code total} pending input that an update transforms now; the rest stays. */
   abstract int updateLength(int total);
@@ -232,63 +221,19 @@ abstract class CipherSteps extends CipherSpi {
     }
     flags |= encrypting ? CipherNative.ENCRYPT : 0;
     byte[] startKey = null;
-    int ivLen = 0;
+    byte[] startIv = null;
     if (startPending) {
       flags |= CipherNative.START;
-      ivLen = iv == null ? 0 : iv.length;
+      startIv = iv;
       if (keyPending) {
         startKey = key;
         nativeKey = null; // unknown until the step succeeds
       }
     }
-    if (Math.addExact(ivLen, aadLen) > scratch.capacity()) {
-      scratch = viewScratch(ivLen + aadLen);
-    }
-    if (ivLen != 0) {
-      scratch.put(0, iv, 0, ivLen);
-    }
-    if (aadLen != 0) {
-      scratch.put(ivLen, aad, 0, aadLen);
-    }
-    int n;
-    try {
-      n =
-          in instanceof byte[] inArray
-              ? CipherNative.process(
-                  context,
-                  cipher,
-                  flags,
-                  startKey,
-                  ivLen,
-                  aadLen,
-                  buffer,
-                  prefixLen,
-                  inArray,
-                  inOff,
-                  inLen,
-                  (byte[]) out,
-                  outOff,
-                  cap,
-                  tagLen)
-              : CipherNative.processDirect(
-                  context,
-                  cipher,
-                  flags,
-                  startKey,
-                  ivLen,
-                  aadLen,
-                  buffer,
-                  prefixLen,
-                  (ByteBuffer) in,
-                  inOff,
-                  inLen,
-                  (ByteBuffer) out,
-                  outOff,
-                  cap,
-                  tagLen);
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    int n =
+        nativeContext.step(
+            cipher, flags, startKey, startIv, aad, aadLen, buffer, prefixLen, in, inOff, inLen, out,
+            outOff, cap, tagLen);
     if (startKey != null) {
       nativeKey = key.clone();
       nativeCipher = cipher;
@@ -298,14 +243,6 @@ abstract class CipherSteps extends CipherSpi {
     startPending = false;
     aadLen = 0;
     return n;
-  }
-
-  private ByteBuffer viewScratch(int minSize) {
-    try {
-      return CipherNative.scratch(context, minSize);
-    } finally {
-      Reference.reachabilityFence(this);
-    }
   }
 
   /** Appends input to the Java-side buffer. */
