@@ -186,8 +186,8 @@ jint Process(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyte
     if (!step.Has(kEncrypt) && step.in_len <= kStackCopyLimit &&
         step.max_out <= kStackCopyLimit + 2 * kMaxTagSize) {
       // Small decryptions copy through the stack, so plaintext reaches the Java array only once
-      // the whole step (and its tag check) has succeeded. Encryptions have nothing to hold back:
-      // they are pinned, which for an in-place TLS record saves two copies and two cleanses.
+      // the whole step (and its tag check) has succeeded. Encryptions have nothing to hold back,
+      // so they are pinned: no copies, no cleansing. (Small ones usually take ProcessScratch.)
       uint8_t in_copy[kStackCopyLimit];
       uint8_t out_copy[kStackCopyLimit + 2 * kMaxTagSize];
       CleanseOnExit wipe_in{in_copy, step.in_len};
