@@ -1,16 +1,21 @@
 // Natives of dev.carbide.cipher.CipherNative. Java decides how much data each call transforms, so
 // output sizes are exactly SunJCE's; one call carries everything a step needs (a pending restart
 // with its key and IV, buffered AAD, Java's buffered bytes as a prefix, the input, and the end of
-// the message), so that a TLS record costs one crossing.
+// the message), so that a TLS record costs one crossing. The IV and AAD come in the session's
+// scratch memory (cipher_session.h), as lengths.
 #include <jni.h>
 
 #include <algorithm>
+#include <climits>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "../core/families.h"
 #include "../core/jni_support.h"
 #include "carbide/cipher.h"
 #include "carbide/library.h"
+#include "cipher_session.h"
 
 namespace carbide::jni {
 namespace {
@@ -25,17 +30,33 @@ constexpr jint kWrap = 32;    // key wrapping: the whole message in this one ste
 
 constexpr size_t kBlockSize = 16;  // of the padded modes (AES)
 
+// A copy of array[0, len), or nothing at all when len is 0: most steps carry no buffered prefix,
+// and skipping it saves two JNI calls.
+class OptionalRegion {
+ public:
+  OptionalRegion(JNIEnv* env, jbyteArray array, jint len) {
+    if (len != 0) {
+      bytes_.emplace(env, array, 0, len);
+    }
+  }
+  const uint8_t* data() { return bytes_ ? bytes_->data() : nullptr; }
+  size_t size() const { return bytes_ ? bytes_->size() : 0; }
+
+ private:
+  std::optional<SecretBytes> bytes_;
+};
+
 // One call's arguments that are not data, read before any array is pinned.
 struct Step {
-  Step(JNIEnv* env, jlong cipher_handle, jint flags, jbyteArray key_array, jbyteArray iv_array,
-       jbyteArray aad_array, jint aad_len, jbyteArray prefix_array, jint prefix_len, jint in_len,
+  Step(JNIEnv* env, CipherSession& session, jlong cipher_handle, jint flags, jbyteArray key_array,
+       jint iv_len, jint aad_len, jbyteArray prefix_array, jint prefix_len, jint in_len,
        jint tag_len)
       : cipher(cipher_handle == 0 ? nullptr : &FromHandle<const EVP_CIPHER>(cipher_handle)),
         flags(flags),
         key(env, key_array),
-        iv(env, iv_array),
-        aad(env, aad_array, 0, aad_array == nullptr ? 0 : aad_len),
-        prefix(env, prefix_array, 0, prefix_array == nullptr ? 0 : prefix_len),
+        iv(session.Scratch(0, iv_len), static_cast<size_t>(iv_len)),
+        aad(session.Scratch(iv_len, aad_len), static_cast<size_t>(aad_len)),
+        prefix(env, prefix_array, prefix_len),
         in_len(static_cast<size_t>(in_len)),
         tag_len(static_cast<size_t>(tag_len)) {
     if (in_len < 0 || tag_len < 0 || tag_len > static_cast<jint>(kMaxTagSize)) {
@@ -63,9 +84,9 @@ struct Step {
   const EVP_CIPHER* cipher;
   jint flags;
   SecretBytes key;
-  SecretBytes iv;
-  SecretBytes aad;
-  SecretBytes prefix;
+  std::span<const uint8_t> iv;   // in the session's scratch
+  std::span<const uint8_t> aad;  // in the session's scratch, after the IV
+  OptionalRegion prefix;
   size_t in_len;
   size_t tag_len;
   size_t tag_in;    // tag bytes at the end of prefix + input (decrypting)
@@ -83,11 +104,11 @@ size_t Run(CipherContext& context, Step& step, const uint8_t* in, uint8_t* out) 
   const bool encrypt = step.Has(kEncrypt);
   if (step.Has(kStart)) {
     context.Start(step.cipher, encrypt, step.key.size() == 0 ? nullptr : step.key.data(),
-                  step.key.size(), step.iv.size() == 0 ? nullptr : step.iv.data(), step.iv.size());
+                  step.key.size(), step.iv.empty() ? nullptr : step.iv.data(), step.iv.size());
   }
   uint8_t saved_iv[kMaxIvSize];
   size_t saved_iv_len = step.Has(kRewind) ? context.RunningIv(saved_iv) : 0;
-  if (step.aad.size() != 0) {
+  if (!step.aad.empty()) {
     context.UpdateAad(step.aad.data(), step.aad.size());
   }
   // The prefix is written before the input is read, so output may not run into unread input
@@ -137,28 +158,36 @@ jlong Find(JNIEnv* env, jclass, jstring name) {
 }
 
 jlong NewContext(JNIEnv* env, jclass) {
-  return Guard(env, [&] { return ToHandle(new CipherContext()); });
+  return Guard(env, [&] { return ToHandle(new CipherSession()); });
 }
 
 void FreeContext(JNIEnv*, jclass, jlong context) {
-  delete reinterpret_cast<CipherContext*>(static_cast<intptr_t>(context));
+  delete reinterpret_cast<CipherSession*>(static_cast<intptr_t>(context));
+}
+
+jobject Scratch(JNIEnv* env, jclass, jlong context, jint min_size) {
+  return Guard(env, [&] { return FromHandle<CipherSession>(context).View(env, min_size); });
 }
 
 jint Process(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyteArray key,
-             jbyteArray iv, jbyteArray aad, jint aad_len, jbyteArray prefix, jint prefix_len,
-             jbyteArray in, jint in_off, jint in_len, jbyteArray out, jint out_off,
-             jint out_capacity, jint tag_len) {
+             jint iv_len, jint aad_len, jbyteArray prefix, jint prefix_len, jbyteArray in,
+             jint in_off, jint in_len, jbyteArray out, jint out_off, jint out_capacity,
+             jint tag_len) {
   return Guard(env, [&]() -> jint {
-    CipherContext& engine = FromHandle<CipherContext>(context);
-    Step step(env, cipher, flags, key, iv, aad, aad_len, prefix, prefix_len, in_len, tag_len);
+    CipherSession& session = FromHandle<CipherSession>(context);
+    CipherContext& engine = session.engine();
+    Step step(env, session, cipher, flags, key, iv_len, aad_len, prefix, prefix_len, in_len,
+              tag_len);
     CheckArrayRange(env, in, in_off, in_len);
     CheckArrayRange(env, out, out_off, out_capacity);
     if (step.max_out > static_cast<size_t>(out_capacity)) {
       throw Error(ErrorKind::kShortBuffer, "output buffer too short");
     }
-    if (step.in_len <= kStackCopyLimit && step.max_out <= kStackCopyLimit + 2 * kMaxTagSize) {
-      // Small steps copy through the stack: cheaper than pinning, and output reaches the Java
-      // array only once the whole step (and its tag check) has succeeded.
+    if (!step.Has(kEncrypt) && step.in_len <= kStackCopyLimit &&
+        step.max_out <= kStackCopyLimit + 2 * kMaxTagSize) {
+      // Small decryptions copy through the stack, so plaintext reaches the Java array only once
+      // the whole step (and its tag check) has succeeded. Encryptions have nothing to hold back,
+      // so they are pinned: no copies, no cleansing. (Small ones usually take ProcessScratch.)
       uint8_t in_copy[kStackCopyLimit];
       uint8_t out_copy[kStackCopyLimit + 2 * kMaxTagSize];
       CleanseOnExit wipe_in{in_copy, step.in_len};
@@ -174,13 +203,39 @@ jint Process(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyte
   });
 }
 
-jint ProcessDirect(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyteArray key,
-                   jbyteArray iv, jbyteArray aad, jint aad_len, jbyteArray prefix, jint prefix_len,
-                   jobject in, jint in_pos, jint in_len, jobject out, jint out_pos,
-                   jint out_capacity, jint tag_len) {
+jint ProcessScratch(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyteArray key,
+                    jint iv_len, jint aad_len, jbyteArray prefix, jint prefix_len, jint in_len,
+                    jint out_capacity, jint tag_len) {
   return Guard(env, [&]() -> jint {
-    CipherContext& engine = FromHandle<CipherContext>(context);
-    Step step(env, cipher, flags, key, iv, aad, aad_len, prefix, prefix_len, in_len, tag_len);
+    CipherSession& session = FromHandle<CipherSession>(context);
+    Step step(env, session, cipher, flags, key, iv_len, aad_len, prefix, prefix_len, in_len,
+              tag_len);
+    if (!step.Has(kEncrypt)) {
+      // Plaintext would stay behind in the scratch memory.
+      throw Error(ErrorKind::kIllegalState, "only encryptions run in scratch memory");
+    }
+    if (step.max_out > static_cast<size_t>(out_capacity)) {
+      throw Error(ErrorKind::kShortBuffer, "output buffer too short");
+    }
+    // The ciphertext overwrites the plaintext in place and runs on past it by padding and tag.
+    size_t room = std::max(step.in_len, step.max_out);
+    if (room > INT_MAX) {
+      throw Error(ErrorKind::kIndexOutOfBounds, "step too large for scratch memory");
+    }
+    uint8_t* data = session.Scratch(iv_len + aad_len, static_cast<jint>(room));
+    return static_cast<jint>(Run(session.engine(), step, data, data));
+  });
+}
+
+jint ProcessDirect(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyteArray key,
+                   jint iv_len, jint aad_len, jbyteArray prefix, jint prefix_len, jobject in,
+                   jint in_pos, jint in_len, jobject out, jint out_pos, jint out_capacity,
+                   jint tag_len) {
+  return Guard(env, [&]() -> jint {
+    CipherSession& session = FromHandle<CipherSession>(context);
+    CipherContext& engine = session.engine();
+    Step step(env, session, cipher, flags, key, iv_len, aad_len, prefix, prefix_len, in_len,
+              tag_len);
     const uint8_t* in_data = DirectBufferRange(env, in, in_pos, in_len);
     uint8_t* out_data = DirectBufferRange(env, out, out_pos, out_capacity);
     if (step.max_out > static_cast<size_t>(out_capacity)) {
@@ -197,8 +252,10 @@ bool RegisterCipherNatives(JNIEnv* env) {
       Method("find", "(Ljava/lang/String;)J", Find),
       Method("newContext", "()J", NewContext),
       Method("freeContext", "(J)V", FreeContext),
-      Method("process", "(JJI[B[B[BI[BI[BII[BIII)I", Process),
-      Method("processDirect", "(JJI[B[B[BI[BILjava/nio/ByteBuffer;IILjava/nio/ByteBuffer;III)I",
+      Method("scratch", "(JI)Ljava/nio/ByteBuffer;", Scratch),
+      Method("process", "(JJI[BII[BI[BII[BIII)I", Process),
+      Method("processScratch", "(JJI[BII[BIIII)I", ProcessScratch),
+      Method("processDirect", "(JJI[BII[BILjava/nio/ByteBuffer;IILjava/nio/ByteBuffer;III)I",
              ProcessDirect),
   };
   return RegisterNatives(env, "dev/carbide/cipher/CipherNative", kMethods) &&

@@ -1,7 +1,6 @@
 package dev.carbide.cipher;
 
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.util.Arrays;
 import javax.crypto.AEADBadTagException;
 
@@ -34,14 +33,19 @@ abstract class AeadCipher extends CipherCore {
   final boolean acceptUnlessRepeated(
       boolean encrypt, byte[] rawKey, long newCipher, byte[] newIv, int tagBytes) {
     if (encrypt) {
-      if (MessageDigest.isEqual(rawKey, lastKey) && MessageDigest.isEqual(newIv, lastIv)) {
+      boolean sameKey = CipherKeys.sameBytes(rawKey, lastKey);
+      if (sameKey && CipherKeys.sameBytes(newIv, lastIv)) {
         return false;
       }
-      if (lastKey != null) {
-        Arrays.fill(lastKey, (byte) 0);
+      // A TLS connection re-initialises with the same key for every record: keep the copy.
+      if (!sameKey) {
+        if (lastKey != null) {
+          Arrays.fill(lastKey, (byte) 0);
+        }
+        lastKey = rawKey.clone();
       }
-      lastKey = rawKey.clone();
-      lastIv = newIv.clone();
+      // Every mode hands over an IV array of its own that nothing writes to afterwards.
+      lastIv = newIv;
     }
     needsNewIv = false;
     accept(encrypt, rawKey, newCipher, newIv, tagBytes);

@@ -8,11 +8,12 @@ import java.nio.ByteBuffer;
  * object.
  *
  * <p>One {@link #process} call is one step of a message: if {@link #START} is set it first starts
- * the message (with {@code key} if non-null, else keeping the key schedule, and with {@code iv}),
- * absorbs {@code aad[0, aadLen)}, transforms {@code prefix[0, prefixLen)} followed by the input,
- * and with {@link #FINISH} ends the message: an encryption appends its tag, a decryption takes the
- * last {@code tagLen} bytes of prefix and input as the tag and verifies it. It returns the number
- * of bytes written to the output, which must have room for {@code outCapacity} bytes.
+ * the message (with {@code key} if non-null, else keeping the key schedule, and with the IV in
+ * {@code scratch[0, ivLen)}), absorbs the AAD in {@code scratch[ivLen, ivLen + aadLen)}, transforms
+ * {@code prefix[0, prefixLen)} followed by the input, and with {@link #FINISH} ends the message: an
+ * encryption appends its tag, a decryption takes the last {@code tagLen} bytes of prefix and input
+ * as the tag and verifies it. It returns the number of bytes written to the output, which must have
+ * room for {@code outCapacity} bytes.
  */
 final class CipherNative {
   private CipherNative() {}
@@ -37,13 +38,18 @@ final class CipherNative {
 
   static native void freeContext(long context);
 
+  /**
+   * The context's scratch memory, grown to at least {@code minSize} bytes, as a direct buffer. A
+   * call invalidates every view that an earlier call returned.
+   */
+  static native ByteBuffer scratch(long context, int minSize);
+
   static native int process(
       long context,
       long cipher,
       int flags,
       byte[] key,
-      byte[] iv,
-      byte[] aad,
+      int ivLen,
       int aadLen,
       byte[] prefix,
       int prefixLen,
@@ -55,14 +61,30 @@ final class CipherNative {
       int outCapacity,
       int tagLen);
 
+  /**
+   * As {@link #process} for an encryption whose input is in {@code scratch[ivLen + aadLen, +
+   * inLen)} and whose output overwrites it there, for at most {@code outCapacity} bytes.
+   */
+  static native int processScratch(
+      long context,
+      long cipher,
+      int flags,
+      byte[] key,
+      int ivLen,
+      int aadLen,
+      byte[] prefix,
+      int prefixLen,
+      int inLen,
+      int outCapacity,
+      int tagLen);
+
   /** As {@link #process} over direct buffers, at the given positions. */
   static native int processDirect(
       long context,
       long cipher,
       int flags,
       byte[] key,
-      byte[] iv,
-      byte[] aad,
+      int ivLen,
       int aadLen,
       byte[] prefix,
       int prefixLen,

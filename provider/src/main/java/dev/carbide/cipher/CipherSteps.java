@@ -1,9 +1,6 @@
 package dev.carbide.cipher;
 
-import dev.carbide.internal.NativeCleaner;
-import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
 import java.util.Arrays;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.BadPaddingException;
@@ -22,7 +19,7 @@ import javax.crypto.ShortBufferException;
 abstract class CipherSteps extends CipherSpi {
   static final byte[] EMPTY = new byte[0];
 
-  private final long context;
+  private final NativeCipherContext nativeContext = new NativeCipherContext();
 
   // Set by init through accept(); read by the mode classes.
   boolean initialized;
@@ -45,11 +42,6 @@ abstract class CipherSteps extends CipherSpi {
 
   /** True once data has been given since the message started (AAD is then refused). */
   boolean dataStarted;
-
-  CipherSteps() {
-    context = CipherNative.newContext();
-    NativeCleaner.register(this, context, CipherNative::freeContext);
-  }
 
   /** Bytes of {@code total} pending input that an update transforms now; the rest stays. */
   abstract int updateLength(int total);
@@ -90,7 +82,7 @@ abstract class CipherSteps extends CipherSpi {
         nativeKey == null
             || newCipher != nativeCipher
             || encrypt != nativeEncrypting
-            || !MessageDigest.isEqual(rawKey, nativeKey);
+            || !CipherKeys.sameBytes(rawKey, nativeKey);
     startPending = true;
     initialized = true;
     resetMessage();
@@ -232,53 +224,16 @@ abstract class CipherSteps extends CipherSpi {
     byte[] startIv = null;
     if (startPending) {
       flags |= CipherNative.START;
-      startIv = iv == null ? EMPTY : iv;
+      startIv = iv;
       if (keyPending) {
         startKey = key;
         nativeKey = null; // unknown until the step succeeds
       }
     }
-    int n;
-    try {
-      n =
-          in instanceof byte[] inArray
-              ? CipherNative.process(
-                  context,
-                  cipher,
-                  flags,
-                  startKey,
-                  startIv,
-                  aad,
-                  aadLen,
-                  buffer,
-                  prefixLen,
-                  inArray,
-                  inOff,
-                  inLen,
-                  (byte[]) out,
-                  outOff,
-                  cap,
-                  tagLen)
-              : CipherNative.processDirect(
-                  context,
-                  cipher,
-                  flags,
-                  startKey,
-                  startIv,
-                  aad,
-                  aadLen,
-                  buffer,
-                  prefixLen,
-                  (ByteBuffer) in,
-                  inOff,
-                  inLen,
-                  (ByteBuffer) out,
-                  outOff,
-                  cap,
-                  tagLen);
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    int n =
+        nativeContext.step(
+            cipher, flags, startKey, startIv, aad, aadLen, buffer, prefixLen, in, inOff, inLen, out,
+            outOff, cap, tagLen);
     if (startKey != null) {
       nativeKey = key.clone();
       nativeCipher = cipher;

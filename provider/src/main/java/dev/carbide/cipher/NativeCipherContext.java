@@ -1,0 +1,122 @@
+package dev.carbide.cipher;
+
+import dev.carbide.internal.NativeCleaner;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+
+/**
+ * One Cipher's native context and its scratch memory: every native step crosses JNI here. The IV
+ * and AAD always travel in the scratch memory, as lengths. A small encryption between arrays goes
+ * there too and is encrypted in place, so a TLS record crosses with no array at all: no range
+ * checks, no pinning. Decryptions never use the scratch memory for data, which would keep plaintext
+ * there.
+ */
+final class NativeCipherContext {
+  /** Encryptions of up to this many bytes run in the scratch memory. */
+  static final int SCRATCH_DATA_LIMIT = 1024;
+
+  /** What a step may add to its input in the scratch memory: a padding block and a tag. */
+  private static final int MAX_GROWTH = 32;
+
+  private final long context;
+  private ByteBuffer scratch;
+
+  NativeCipherContext() {
+    context = CipherNative.newContext();
+    NativeCleaner.register(this, context, CipherNative::freeContext);
+    scratch = viewScratch(0);
+  }
+
+  /**
+   * Runs one step (see {@link CipherNative}) with {@code iv} (null when not starting) and {@code
+   * aad[0, aadLen)}, from {@code in} into {@code out}: both byte arrays or both direct buffers.
+   */
+  int step(
+      long cipher,
+      int flags,
+      byte[] key,
+      byte[] iv,
+      byte[] aad,
+      int aadLen,
+      byte[] prefix,
+      int prefixLen,
+      Object in,
+      int inOff,
+      int inLen,
+      Object out,
+      int outOff,
+      int cap,
+      int tagLen) {
+    int ivLen = iv == null ? 0 : iv.length;
+    int header = Math.addExact(ivLen, aadLen);
+    boolean small =
+        (flags & (CipherNative.ENCRYPT | CipherNative.WRAP)) == CipherNative.ENCRYPT
+            && in instanceof byte[]
+            && out instanceof byte[]
+            && inLen <= SCRATCH_DATA_LIMIT
+            && prefixLen <= SCRATCH_DATA_LIMIT;
+    int need = small ? header + prefixLen + inLen + MAX_GROWTH : header;
+    if (need > scratch.capacity()) {
+      scratch = viewScratch(need);
+    }
+    if (ivLen != 0) {
+      scratch.put(0, iv, 0, ivLen);
+    }
+    if (aadLen != 0) {
+      scratch.put(ivLen, aad, 0, aadLen);
+    }
+    try {
+      if (small) {
+        scratch.put(header, (byte[]) in, inOff, inLen);
+        int n =
+            CipherNative.processScratch(
+                context, cipher, flags, key, ivLen, aadLen, prefix, prefixLen, inLen, cap, tagLen);
+        scratch.get(header, (byte[]) out, outOff, n);
+        return n;
+      }
+      return in instanceof byte[] inArray
+          ? CipherNative.process(
+              context,
+              cipher,
+              flags,
+              key,
+              ivLen,
+              aadLen,
+              prefix,
+              prefixLen,
+              inArray,
+              inOff,
+              inLen,
+              (byte[]) out,
+              outOff,
+              cap,
+              tagLen)
+          : CipherNative.processDirect(
+              context,
+              cipher,
+              flags,
+              key,
+              ivLen,
+              aadLen,
+              prefix,
+              prefixLen,
+              (ByteBuffer) in,
+              inOff,
+              inLen,
+              (ByteBuffer) out,
+              outOff,
+              cap,
+              tagLen);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  private ByteBuffer viewScratch(int minSize) {
+    try {
+      return CipherNative.scratch(context, minSize);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+}
