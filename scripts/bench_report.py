@@ -7,12 +7,15 @@ RESULTS_DIR holds results.json (JMH), unavailable.tsv and providers.tsv (the lau
 native.json / native-system.json (Google Benchmark's JSON of provider/target/native/carbide_bench
 on the bundled and the system OpenSSL). DOCS_DIR (default: docs/ of the repository) receives
 performance.md and img/*.png: grouped bars per engine type on a log scale, and one chart of each
-provider's ratio to the JDK. Needs matplotlib (scripts/bench.sh installs it if absent).
+provider's ratio to the JDK. Writing the repository's docs/ also rewrites the README's table of
+headline figures (bench_readme.py), so they always come from the same run. Needs matplotlib
+(scripts/bench.sh installs it if absent).
 """
 import sys
 from pathlib import Path
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts in the work tree
+import bench_readme
 import bench_report_charts as charts
 import bench_report_data as data_module
 from bench_table import number_format
@@ -198,6 +201,9 @@ def main(argv):
     draw(data, docs / "img")
     (docs / "performance.md").write_text("\n".join(lines).rstrip() + "\n")
     print(f"bench_report: wrote {docs / 'performance.md'} and {docs / 'img'}/")
+    readme = docs.parent / "README.md"
+    if docs.name == "docs" and readme.exists() and bench_readme.update(readme, data, label, method_text):
+        print(f"bench_report: rewrote the performance table in {readme}")
 
 
 if __name__ == "__main__":
