@@ -50,10 +50,6 @@ std::vector<uint8_t> EncodePublicKeyDer(const EVP_PKEY* key);
 // The PKCS#8 PrivateKeyInfo of `key`. Throws kInvalidKey if `key` has no private part.
 SecretBuffer EncodePrivateKeyDer(const EVP_PKEY* key);
 
-// A new key holding only the public half of `key`, so that a public key object never keeps the
-// private half alive.
-PkeyPtr PublicHalf(const EVP_PKEY* key);
-
 // Keys kept as raw bytes (Ed25519, Ed448, X25519, X448): `type` is OpenSSL's key type name.
 // Throws kInvalidKey if the length is wrong for the type.
 PkeyPtr RawPublicKey(const char* type, std::span<const uint8_t> bytes);

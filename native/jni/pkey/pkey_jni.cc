@@ -91,10 +91,6 @@ jlong Generate(JNIEnv* env, jclass, jlong generator) {
   return Guard(env, [&] { return Release(FromHandle<KeyPairGenerator>(generator).Generate()); });
 }
 
-jlong PublicHalfNative(JNIEnv* env, jclass, jlong key) {
-  return Guard(env, [&] { return Release(PublicHalf(Key(key))); });
-}
-
 jlong NewSigner(JNIEnv* env, jclass, jlong key, jlong md, jboolean sign) {
   return Guard(env, [&] {
     auto* digest = reinterpret_cast<const EVP_MD*>(static_cast<intptr_t>(md));
@@ -202,7 +198,6 @@ bool RegisterPkeyNatives(JNIEnv* env) {
       Method("newKeyPairGenerator", "(Ljava/lang/String;Ljava/lang/String;)J", NewKeyPairGenerator),
       Method("freeKeyPairGenerator", "(J)V", FreeKeyPairGenerator),
       Method("generate", "(J)J", Generate),
-      Method("publicHalf", "(J)J", PublicHalfNative),
       Method("newSigner", "(JJZ)J", NewSigner),
       Method("newSignerWith", "(JJZZLjava/lang/String;[B)J", NewSignerWith),
       Method("signatureAccepts", "(Ljava/lang/String;Ljava/lang/String;)Z", SignatureAccepts),

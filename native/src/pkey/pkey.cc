@@ -86,21 +86,6 @@ SecretBuffer EncodePrivateKeyDer(const EVP_PKEY* key) {
   return der;
 }
 
-PkeyPtr PublicHalf(const EVP_PKEY* key) {
-  OSSL_PARAM* raw = nullptr;
-  if (EVP_PKEY_todata(key, EVP_PKEY_PUBLIC_KEY, &raw) != 1) {
-    ThrowOpensslError("EVP_PKEY_todata", ErrorKind::kInvalidKey);
-  }
-  Owned<OSSL_PARAM, OSSL_PARAM_free> params(raw);
-  PkeyCtxPtr ctx(CheckNotNull(
-      EVP_PKEY_CTX_new_from_name(nullptr, EVP_PKEY_get0_type_name(key), nullptr), "EVP_PKEY_CTX"));
-  CheckOpenssl(EVP_PKEY_fromdata_init(ctx.get()), "EVP_PKEY_fromdata_init");
-  EVP_PKEY* half = nullptr;
-  CheckOpenssl(EVP_PKEY_fromdata(ctx.get(), &half, EVP_PKEY_PUBLIC_KEY, params.get()),
-               "EVP_PKEY_fromdata");
-  return PkeyPtr(half);
-}
-
 PkeyPtr RawPublicKey(const char* type, std::span<const uint8_t> bytes) {
   PkeyPtr key(EVP_PKEY_new_raw_public_key_ex(nullptr, type, nullptr, bytes.data(), bytes.size()));
   if (key == nullptr) {

@@ -1,6 +1,7 @@
 package dev.carbide.edec;
 
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.keys.NativePrivateKey;
 import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
@@ -69,8 +70,10 @@ final class EdEcKeyPairGenerator extends KeyPairGeneratorSpi {
         cleanable = NativeCleaner.register(this, generator, PkeyNative::freeKeyPairGenerator);
       }
       long pair = PkeyNative.generate(generator);
-      return new KeyPair(
-          EdEcKeys.publicKey(curve, PkeyNative.publicHalf(pair)), EdEcKeys.privateKey(curve, pair));
+      // The private key takes ownership of `pair` first, so a failure below cannot leak it.
+      NativePrivateKey privateKey = EdEcKeys.privateKey(curve, pair);
+      byte[] raw = PkeyNative.rawBytes(pair, false);
+      return new KeyPair(EdEcKeys.generatedPublicKey(curve, raw), privateKey);
     } finally {
       Reference.reachabilityFence(this);
     }

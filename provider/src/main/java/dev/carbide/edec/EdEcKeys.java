@@ -26,6 +26,11 @@ final class EdEcKeys {
         : new XecPublicKeyImpl(curve, handle);
   }
 
+  /** A generated pair's public key, from its raw bytes, made natively only when needed. */
+  static NativePublicKey generatedPublicKey(EdEcCurve curve, byte[] raw) {
+    return curve.signing ? new EdEcPublicKeyImpl(curve, raw) : new XecPublicKeyImpl(curve, raw);
+  }
+
   static NativePrivateKey privateKey(EdEcCurve curve, long handle) {
     return curve.signing
         ? new EdEcPrivateKeyImpl(curve, handle)

@@ -13,6 +13,11 @@ final class EdEcPublicKeyImpl extends CurvePublicKey implements EdECPublicKey {
     super(curve, handle);
   }
 
+  /** A generated key, from its raw public bytes; see CurvePublicKey. */
+  EdEcPublicKeyImpl(EdEcCurve curve, byte[] raw) {
+    super(curve, raw);
+  }
+
   /** The RFC 8032 encoding: y little-endian, with x's parity in the top bit. */
   @Override
   public EdECPoint getPoint() {

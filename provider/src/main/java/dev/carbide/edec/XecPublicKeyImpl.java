@@ -13,6 +13,11 @@ final class XecPublicKeyImpl extends CurvePublicKey implements XECPublicKey {
     super(curve, handle);
   }
 
+  /** A generated key, from its raw public bytes; see CurvePublicKey. */
+  XecPublicKeyImpl(EdEcCurve curve, byte[] raw) {
+    super(curve, raw);
+  }
+
   /** The u-coordinate, with X25519's unused top bit masked as RFC 7748 decodes it. */
   @Override
   public BigInteger getU() {

@@ -48,9 +48,6 @@ public final class PkeyNative {
   /** A new key pair, as one key handle holding both halves. */
   public static native long generate(long generator);
 
-  /** A new key holding only the public half of {@code key}. */
-  public static native long publicHalf(long key);
-
   /** A signer (or verifier) over digest {@code md} (0 for none) with its own key reference. */
   public static native long newSigner(long key, long md, boolean sign) throws InvalidKeyException;
 

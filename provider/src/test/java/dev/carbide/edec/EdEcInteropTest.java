@@ -69,6 +69,36 @@ class EdEcInteropTest {
     assertArrayEquals(expected, agree(SUN_EC, ours.getPrivate(), theirs.getPublic()));
   }
 
+  /**
+   * A generated public key enters OpenSSL only when an operation needs it: its views, its encoding
+   * and its use must match SunEC's reading of it, also after its private key is destroyed.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"Ed25519", "Ed448", "X25519", "X448"})
+  void generatedPublicKeyWorksWithoutItsPrivateKey(String curve) throws Exception {
+    KeyPair keys = pair(CARBIDE, curve);
+    PublicKey sunCopy =
+        KeyFactory.getInstance(curve, SUN_EC)
+            .generatePublic(new X509EncodedKeySpec(keys.getPublic().getEncoded()));
+    byte[] message = {1, 2, 3};
+    boolean signing = curve.startsWith("Ed");
+    byte[] signature = signing ? sign(CARBIDE, curve, keys.getPrivate(), message) : null;
+    KeyPair peer = pair(SUN_EC, curve);
+    byte[] secret = signing ? null : agree(SUN_EC, peer.getPrivate(), keys.getPublic());
+    ((javax.security.auth.Destroyable) keys.getPrivate()).destroy();
+    if (signing) {
+      assertEquals(
+          ((EdECPublicKey) sunCopy).getPoint().getY(),
+          ((EdECPublicKey) keys.getPublic()).getPoint().getY());
+      assertTrue(verify(CARBIDE, curve, keys.getPublic(), message, signature));
+      assertTrue(verify(SUN_EC, curve, keys.getPublic(), message, signature));
+    } else {
+      assertEquals(((XECPublicKey) sunCopy).getU(), ((XECPublicKey) keys.getPublic()).getU());
+      assertArrayEquals(secret, agree(CARBIDE, peer.getPrivate(), keys.getPublic()));
+    }
+    assertArrayEquals(sunCopy.getEncoded(), keys.getPublic().getEncoded());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"Ed25519", "Ed448", "X25519", "X448"})
   void keysCrossBothKeyFactories(String curve) throws Exception {
