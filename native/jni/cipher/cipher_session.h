@@ -8,7 +8,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
+#include <span>
+#include <utility>
 
 #include "carbide/cipher.h"
 
@@ -32,6 +35,15 @@ class CipherSession {
   // Scratch bytes [offset, offset + len), after checking that Java's claimed range fits: throws
   // Error(kIndexOutOfBounds) otherwise.
   uint8_t* Scratch(jint offset, jint len);
+  std::span<const uint8_t> Span(jint offset, jint len) {
+    return {Scratch(offset, len), static_cast<size_t>(len)};
+  }
+
+  // Parks a failure of a call that could not raise a Java exception (the critical FFM downcall);
+  // RethrowDeferred raises it later. Without a parked failure, RethrowDeferred reports that the
+  // session was already released, the one failure that cannot be parked.
+  void Defer(std::exception_ptr error) noexcept { deferred_ = std::move(error); }
+  [[noreturn]] void RethrowDeferred();
 
   // Makes the scratch hold at least `min_size` bytes (cleansing and dropping the old memory if it
   // must grow) and returns a new direct ByteBuffer over all of it. Java must drop every earlier
@@ -42,6 +54,7 @@ class CipherSession {
   CipherContext engine_;
   std::unique_ptr<uint8_t[]> scratch_;
   size_t capacity_;
+  std::exception_ptr deferred_;
 };
 
 }  // namespace carbide::jni

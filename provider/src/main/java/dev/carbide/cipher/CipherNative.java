@@ -95,4 +95,10 @@ final class CipherNative {
       int outPosition,
       int outCapacity,
       int tagLen);
+
+  /**
+   * Raises the failure that the last critical call on {@code context} parked
+   * (native/jni/cipher/cipher_critical.cc), as the JNI natives raise theirs. Always throws.
+   */
+  static native void throwDeferred(long context);
 }

@@ -8,12 +8,19 @@ import java.nio.ByteBuffer;
  * One Cipher's native context and its scratch memory: every native step crosses JNI here. The IV
  * and AAD always travel in the scratch memory, as lengths. A small encryption between arrays goes
  * there too and is encrypted in place, so a TLS record crosses with no array at all: no range
- * checks, no pinning. Decryptions never use the scratch memory for data, which would keep plaintext
- * there.
+ * checks, no pinning. On Java 22 and later a small encryption between arrays instead takes a
+ * critical FFM downcall ({@link CipherCalls}) that encrypts in the arrays themselves. Decryptions
+ * never use the scratch memory for data, which would keep plaintext there.
  */
 final class NativeCipherContext {
   /** Encryptions of up to this many bytes run in the scratch memory. */
   static final int SCRATCH_DATA_LIMIT = 1024;
+
+  /**
+   * Encryptions of up to this many bytes (prefix and input) between arrays take the critical
+   * downcall where there is one; keep in step with kCriticalLimit in cipher_critical.cc.
+   */
+  static final int CRITICAL_DATA_LIMIT = 16 * 1024;
 
   /** What a step may add to its input in the scratch memory: a padding block and a tag. */
   private static final int MAX_GROWTH = 32;
@@ -49,10 +56,18 @@ final class NativeCipherContext {
       int tagLen) {
     int ivLen = iv == null ? 0 : iv.length;
     int header = Math.addExact(ivLen, aadLen);
-    boolean small =
+    boolean arrayEncryption =
         (flags & (CipherNative.ENCRYPT | CipherNative.WRAP)) == CipherNative.ENCRYPT
             && in instanceof byte[]
-            && out instanceof byte[]
+            && out instanceof byte[];
+    boolean critical =
+        arrayEncryption
+            && CipherCalls.critical()
+            && inLen <= CRITICAL_DATA_LIMIT
+            && prefixLen <= CRITICAL_DATA_LIMIT - inLen;
+    boolean small =
+        arrayEncryption
+            && !critical
             && inLen <= SCRATCH_DATA_LIMIT
             && prefixLen <= SCRATCH_DATA_LIMIT;
     int need = small ? header + prefixLen + inLen + MAX_GROWTH : header;
@@ -66,6 +81,24 @@ final class NativeCipherContext {
       scratch.put(ivLen, aad, 0, aadLen);
     }
     try {
+      if (critical) {
+        return CipherCalls.encrypt(
+            context,
+            cipher,
+            flags,
+            key,
+            ivLen,
+            aadLen,
+            prefix,
+            prefixLen,
+            (byte[]) in,
+            inOff,
+            inLen,
+            (byte[]) out,
+            outOff,
+            cap,
+            tagLen);
+      }
       if (small) {
         scratch.put(header, (byte[]) in, inOff, inLen);
         int n =

@@ -16,8 +16,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The edges of the native scratch memory that carries IV, AAD and small encryptions: AAD longer
- * than the scratch holds (it grows), inputs on both sides of the size limit with buffered input
- * before them, and in-place and overlapping arrays, all against SunJCE.
+ * than the scratch holds (it grows), inputs on both sides of the size limits (the scratch path's
+ * and the critical downcall's) with buffered input before them, and in-place and overlapping
+ * arrays, all against SunJCE.
  */
 class CipherScratchTest {
   private static final Provider JDK = Security.getProvider("SunJCE");
@@ -60,9 +61,19 @@ class CipherScratchTest {
       })
   void encryptionsAroundTheScratchLimit(String transformation) throws Exception {
     Random random = new Random(transformation.hashCode());
-    int limit = NativeCipherContext.SCRATCH_DATA_LIMIT;
+    // The scratch path's limit (Java 17) and the critical downcall's (Java 22 and later).
+    int[] limits = {
+      NativeCipherContext.SCRATCH_DATA_LIMIT, NativeCipherContext.CRITICAL_DATA_LIMIT
+    };
+    for (int limit : limits) {
+      encryptionsAroundLimit(transformation, random, limit);
+    }
+  }
+
+  private static void encryptionsAroundLimit(String transformation, Random random, int limit)
+      throws Exception {
     for (int first : new int[] {0, 15, 16, limit - 16, limit}) {
-      for (int last : new int[] {limit - 1, limit, limit + 1}) {
+      for (int last : new int[] {limit - 1, limit, limit + 1, limit - first, limit - first + 1}) {
         byte[] key = CipherCrossCheckTest.key(transformation, random);
         AlgorithmParameterSpec params = CipherCrossCheckTest.params(transformation, random);
         int total = first + last;
@@ -87,14 +98,15 @@ class CipherScratchTest {
   @ValueSource(strings = {"AES/GCM/NoPadding", "AES/CBC/PKCS5Padding", "AES/CTR/NoPadding"})
   void inPlaceAndOverlappingArrays(String transformation) throws Exception {
     Random random = new Random(5);
-    for (int shift : new int[] {0, 1, 7, 16, 40}) {
+    // Positive shifts put the output before the input, negative ones after it.
+    for (int shift : new int[] {0, 1, 7, 16, 40, -1, -16}) {
       byte[] key = CipherCrossCheckTest.key(transformation, random);
       AlgorithmParameterSpec params = CipherCrossCheckTest.params(transformation, random);
       int len = 1 + random.nextInt(600);
       byte[] input = CipherCrossCheckTest.bytes(random, len);
       byte[] expected = init(JDK, Cipher.ENCRYPT_MODE, transformation, key, params).doFinal(input);
       // The input sits at offset 40; the output starts `shift` bytes before it.
-      byte[] buffer = new byte[40 + len + 32];
+      byte[] buffer = new byte[40 + len + 32 + 16];
       System.arraycopy(input, 0, buffer, 40, len);
       Cipher cipher = init(Carbide.provider(), Cipher.ENCRYPT_MODE, transformation, key, params);
       int n = cipher.doFinal(buffer, 40, len, buffer, 40 - shift);

@@ -1,0 +1,86 @@
+// The one cipher call that Java 22 and later make through the FFM API instead of JNI: a small
+// encryption between Java arrays, as a critical downcall (dev.carbide.cipher.CipherCalls in the
+// jar's Java 25 part). A critical downcall skips the JNI wrapper's thread-state transitions and
+// hands native code the Java arrays themselves, so a TLS record is encrypted where it lies: no copy
+// into the scratch memory and back, no pinning, no copy of the key. Only the IV and AAD still
+// travel in the scratch memory, as lengths.
+//
+// Critical calls must be short and may not call back into Java, hence the size bound. And only
+// encryptions come this way: a decryption must not release plaintext into the Java array before
+// its tag verifies, which its JNI path ensures by staging through native memory.
+//
+// A critical call cannot raise a Java exception, so a failure is parked in the session and the
+// Java side asks for it through the JNI native throwDeferred, which raises it through Guard: the
+// same translation as every other error.
+#include <cstdint>
+#include <exception>
+#include <span>
+
+#include "carbide/error.h"
+#include "cipher_session.h"
+#include "cipher_step.h"
+
+namespace carbide::jni {
+namespace {
+
+// The most input (buffered prefix and new data) one critical call takes; keep in step with
+// CipherCalls.CRITICAL_LIMIT. AES-GCM runs at gigabytes a second, so this is a few microseconds.
+constexpr int32_t kCriticalLimit = 16 * 1024;
+
+// Checks that [offset, offset + len) lies inside an array of `array_len` bytes at `array`, which
+// may be null only for an empty range at offset 0, and returns its start.
+template <typename Byte>
+Byte* ArrayRange(Byte* array, int32_t array_len, int32_t offset, int32_t len) {
+  if (offset < 0 || len < 0 || array_len < 0 || offset > array_len || len > array_len - offset ||
+      (array == nullptr && (offset != 0 || len != 0))) {
+    throw Error(ErrorKind::kIndexOutOfBounds, "array range out of bounds");
+  }
+  return array == nullptr ? nullptr : array + offset;
+}
+
+}  // namespace
+
+// Runs one encryption step (see CipherNative.process) with the IV in scratch[0, iv_len) and the
+// AAD after it, the key in key[0, key_len) (null when not rekeying), the prefix in
+// prefix[0, prefix_len), from in[in_off, + in_len) into out[out_off, + out_capacity). Each array
+// comes with its length, so every range is checked before OpenSSL sees it. Returns the bytes
+// written, or -1 with the failure parked in the session (or none when `context` is 0).
+extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_encrypt(
+    int64_t context, int64_t cipher, int32_t flags, const uint8_t* key, int32_t key_len,
+    int32_t iv_len, int32_t aad_len, const uint8_t* prefix, int32_t prefix_array_len,
+    int32_t prefix_len, const uint8_t* in, int32_t in_array_len, int32_t in_off, int32_t in_len,
+    uint8_t* out, int32_t out_array_len, int32_t out_off, int32_t out_capacity,
+    int32_t tag_len) noexcept {
+  if (context == 0) {
+    return -1;  // throwDeferred reports the released session
+  }
+  // Not FromHandle, which throws on 0: nothing may escape a function that C calls.
+  CipherSession& session = *reinterpret_cast<CipherSession*>(static_cast<intptr_t>(context));
+  try {
+    if ((flags & (kEncrypt | kWrap)) != kEncrypt) {
+      throw Error(ErrorKind::kIllegalState, "only encryptions take the critical path");
+    }
+    const uint8_t* key_data = ArrayRange(key, key_len, 0, key_len);
+    const uint8_t* prefix_data = ArrayRange(prefix, prefix_array_len, 0, prefix_len);
+    const uint8_t* in_data = ArrayRange(in, in_array_len, in_off, in_len);
+    uint8_t* out_data = ArrayRange(out, out_array_len, out_off, out_capacity);
+    if (in_len > kCriticalLimit || prefix_len > kCriticalLimit - in_len) {
+      throw Error(ErrorKind::kIllegalArgument, "step too large for a critical call");
+    }
+    CipherStep step(
+        cipher == 0 ? nullptr : reinterpret_cast<const EVP_CIPHER*>(static_cast<intptr_t>(cipher)),
+        flags, std::span(key_data, static_cast<size_t>(key_len)), session.Span(0, iv_len),
+        session.Span(iv_len, aad_len), std::span(prefix_data, static_cast<size_t>(prefix_len)),
+        in_len, tag_len);
+    if (step.max_out() > static_cast<size_t>(out_capacity)) {
+      throw Error(ErrorKind::kShortBuffer, "output buffer too short");
+    }
+    return static_cast<int32_t>(step.Run(session.engine(), in_data, out_data));
+  } catch (...) {
+    session.Defer(std::current_exception());
+    ClearOpensslErrors();
+    return -1;
+  }
+}
+
+}  // namespace carbide::jni

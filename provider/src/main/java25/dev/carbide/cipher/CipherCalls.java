@@ -1,0 +1,112 @@
+package dev.carbide.cipher;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * How a {@link NativeCipherContext} encrypts a small message step between arrays, on Java 22 and
+ * later: a critical FFM downcall to {@code carbide_cipher_encrypt}
+ * (native/jni/cipher/cipher_critical.cc), which skips the JNI wrapper's thread-state transitions
+ * and encrypts straight from and into the Java arrays, with no copy through scratch memory. If the
+ * downcall cannot be linked (native access denied, an older libcarbide), every call takes the JNI
+ * path of the Java 17 form.
+ */
+final class CipherCalls {
+  /** The critical downcall, or null where it could not be linked. */
+  private static final MethodHandle CRITICAL_ENCRYPT = linkCriticalEncrypt();
+
+  private CipherCalls() {}
+
+  /** True if small encryptions go by the critical downcall rather than JNI. */
+  static boolean critical() {
+    return CRITICAL_ENCRYPT != null;
+  }
+
+  /** As the Java 17 form: one encryption step whose IV and AAD are in scratch memory. */
+  static int encrypt(
+      long context,
+      long cipher,
+      int flags,
+      byte[] key,
+      int ivLen,
+      int aadLen,
+      byte[] prefix,
+      int prefixLen,
+      byte[] in,
+      int inOff,
+      int inLen,
+      byte[] out,
+      int outOff,
+      int cap,
+      int tagLen) {
+    if (CRITICAL_ENCRYPT == null) {
+      return CipherNative.process(
+          context, cipher, flags, key, ivLen, aadLen, prefix, prefixLen, in, inOff, inLen, out,
+          outOff, cap, tagLen);
+    }
+    MemorySegment keySegment = key == null ? MemorySegment.NULL : MemorySegment.ofArray(key);
+    int result;
+    try {
+      result =
+          (int)
+              CRITICAL_ENCRYPT.invokeExact(
+                  context,
+                  cipher,
+                  flags,
+                  keySegment,
+                  key == null ? 0 : key.length,
+                  ivLen,
+                  aadLen,
+                  MemorySegment.ofArray(prefix),
+                  prefix.length,
+                  prefixLen,
+                  MemorySegment.ofArray(in),
+                  in.length,
+                  inOff,
+                  inLen,
+                  MemorySegment.ofArray(out),
+                  out.length,
+                  outOff,
+                  cap,
+                  tagLen);
+    } catch (Throwable t) {
+      throw new AssertionError("carbide_cipher_encrypt cannot throw", t);
+    }
+    if (result < 0) {
+      CipherNative.throwDeferred(context);
+      throw new IllegalStateException("native encryption failed"); // throwDeferred always throws
+    }
+    return result;
+  }
+
+  private static MethodHandle linkCriticalEncrypt() {
+    try {
+      MemorySegment symbol =
+          SymbolLookup.loaderLookup().find("carbide_cipher_encrypt").orElse(null);
+      if (symbol == null) {
+        return null;
+      }
+      ValueLayout i = ValueLayout.JAVA_INT;
+      ValueLayout j = ValueLayout.JAVA_LONG;
+      ValueLayout a = ValueLayout.ADDRESS;
+      FunctionDescriptor signature =
+          FunctionDescriptor.of(
+              i, // bytes written, or -1
+              j, j, i, // context, cipher, flags
+              a, i, // key, its length
+              i, i, // IV and AAD lengths in scratch
+              a, i, i, // prefix array, its length, the prefix length
+              a, i, i, i, // input array, its length, offset, length
+              a, i, i, i, // output array, its length, offset, capacity
+              i); // tag length
+      return Linker.nativeLinker().downcallHandle(symbol, signature, Linker.Option.critical(true));
+    } catch (RuntimeException e) {
+      // IllegalCallerException when native access is denied; the JNI path still works.
+      return null;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+package dev.carbide.cipher;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.carbide.testing.Carbide;
+import java.nio.ByteBuffer;
+import java.security.Security;
+import java.util.Arrays;
+import java.util.Random;
+import javax.crypto.Cipher;
+import javax.crypto.ShortBufferException;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Java 25 form of CipherCalls: small encryptions by a critical FFM downcall, and its error
+ * path, where a failure parked natively is raised through the JNI translation. (Not named
+ * CipherCalls*Test: the JDK 17 pass selects tests by -Dtest='Cipher*', which overrides excludes.)
+ */
+class CriticalEncryptionTest {
+  private static final int FLAGS = CipherNative.ENCRYPT | CipherNative.START | CipherNative.FINISH;
+
+  @Test
+  void tlsRecordsTakeTheCriticalDowncall() throws Exception {
+    Carbide.provider(); // loads the native library that the downcall links against
+    assertTrue(CipherCalls.critical(), "carbide_cipher_encrypt was not linked");
+    Random random = new Random(3);
+    SecretKeySpec key = new SecretKeySpec(bytes(random, 16), "AES");
+    Cipher carbide = Cipher.getInstance("AES/GCM/NoPadding", Carbide.provider());
+    Cipher jdk = Cipher.getInstance("AES/GCM/NoPadding", Security.getProvider("SunJCE"));
+    for (int record = 0; record < 20; record++) {
+      GCMParameterSpec spec = new GCMParameterSpec(128, bytes(random, 12));
+      byte[] aad = bytes(random, 13);
+      byte[] plaintext = bytes(random, random.nextInt(2048));
+      jdk.init(Cipher.ENCRYPT_MODE, key, spec);
+      jdk.updateAAD(aad);
+      byte[] expected = jdk.doFinal(plaintext);
+      // In place, as a TLS stack seals a record.
+      byte[] buffer = Arrays.copyOf(plaintext, plaintext.length + 16);
+      carbide.init(Cipher.ENCRYPT_MODE, key, spec);
+      carbide.updateAAD(aad);
+      int n = carbide.doFinal(buffer, 0, plaintext.length, buffer, 0);
+      assertArrayEquals(expected, Arrays.copyOf(buffer, n), "record " + record);
+    }
+  }
+
+  @Test
+  void aShortOutputInsideTheDowncallRaisesShortBufferException() {
+    Carbide.provider();
+    long context = CipherNative.newContext();
+    byte[] in = new byte[32];
+    byte[] out = new byte[64];
+    // 32 bytes and a 16-byte tag need 48; the Java layer would have refused this before the call.
+    ShortBufferException e =
+        assertThrows(ShortBufferException.class, () -> encrypt(context, in, 0, 32, out, 0, 40));
+    assertTrue(e.getMessage().contains("too short"), e.getMessage());
+    // The failure changed nothing the next call depends on: the same step with room succeeds.
+    assertEquals(48, encrypt(context, in, 0, 32, out, 0, 48));
+    CipherNative.freeContext(context);
+  }
+
+  @Test
+  void rangesOutsideTheArraysAreRefusedBeforeOpenSsl() {
+    Carbide.provider();
+    long context = CipherNative.newContext();
+    byte[] in = new byte[32];
+    byte[] out = new byte[48];
+    assertThrows(
+        ArrayIndexOutOfBoundsException.class, () -> encrypt(context, in, 1, 32, out, 0, 48));
+    assertThrows(
+        ArrayIndexOutOfBoundsException.class, () -> encrypt(context, in, 0, 32, out, 1, 48));
+    assertThrows(
+        ArrayIndexOutOfBoundsException.class, () -> encrypt(context, in, -1, 8, out, 0, 48));
+    CipherNative.freeContext(context);
+  }
+
+  @Test
+  void decryptionsAreRefused() {
+    Carbide.provider();
+    long context = CipherNative.newContext();
+    byte[] data = new byte[48];
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                CipherCalls.encrypt(
+                    context, aes128Gcm(), FLAGS & ~CipherNative.ENCRYPT, new byte[16], 12, 0,
+                    new byte[0], 0, data, 0, 48, data, 0, 48, 16));
+    assertTrue(e.getMessage().contains("only encryptions"), e.getMessage());
+    CipherNative.freeContext(context);
+  }
+
+  /** One AES-128-GCM encryption step straight through CipherCalls, zero key and IV. */
+  private static int encrypt(
+      long context, byte[] in, int inOff, int inLen, byte[] out, int outOff,
+      int cap) {
+    ByteBuffer scratch = CipherNative.scratch(context, 12);
+    scratch.put(0, new byte[12]);
+    return CipherCalls.encrypt(
+        context, aes128Gcm(), FLAGS, new byte[16], 12, 0, new byte[0], 0, in,
+        inOff, inLen, out, outOff, cap, 16);
+  }
+
+  private static long aes128Gcm() {
+    return CipherNative.find("AES-128-GCM");
+  }
+
+  private static byte[] bytes(Random random, int len) {
+    byte[] b = new byte[len];
+    random.nextBytes(b);
+    return b;
+  }
+}
