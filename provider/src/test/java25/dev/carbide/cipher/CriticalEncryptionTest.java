@@ -88,21 +88,46 @@ class CriticalEncryptionTest {
             IllegalStateException.class,
             () ->
                 CipherCalls.encrypt(
-                    context, aes128Gcm(), FLAGS & ~CipherNative.ENCRYPT, new byte[16], 12, 0,
-                    new byte[0], 0, data, 0, 48, data, 0, 48, 16));
+                    context,
+                    aes128Gcm(),
+                    FLAGS & ~CipherNative.ENCRYPT,
+                    new byte[16],
+                    12,
+                    0,
+                    new byte[0],
+                    0,
+                    data,
+                    0,
+                    48,
+                    data,
+                    0,
+                    48,
+                    16));
     assertTrue(e.getMessage().contains("only encryptions"), e.getMessage());
     CipherNative.freeContext(context);
   }
 
   /** One AES-128-GCM encryption step straight through CipherCalls, zero key and IV. */
   private static int encrypt(
-      long context, byte[] in, int inOff, int inLen, byte[] out, int outOff,
-      int cap) {
+      long context, byte[] in, int inOff, int inLen, byte[] out, int outOff, int cap) {
     ByteBuffer scratch = CipherNative.scratch(context, 12);
     scratch.put(0, new byte[12]);
     return CipherCalls.encrypt(
-        context, aes128Gcm(), FLAGS, new byte[16], 12, 0, new byte[0], 0, in,
-        inOff, inLen, out, outOff, cap, 16);
+        context,
+        aes128Gcm(),
+        FLAGS,
+        new byte[16],
+        12,
+        0,
+        new byte[0],
+        0,
+        in,
+        inOff,
+        inLen,
+        out,
+        outOff,
+        cap,
+        16);
   }
 
   private static long aes128Gcm() {
