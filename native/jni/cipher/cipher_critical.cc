@@ -13,9 +13,9 @@
 // Java side asks for it through the JNI native throwDeferred, which raises it through Guard: the
 // same translation as every other error.
 #include <cstdint>
-#include <exception>
 #include <span>
 
+#include "../core/critical_call.h"
 #include "carbide/error.h"
 #include "cipher_session.h"
 #include "cipher_step.h"
@@ -27,43 +27,27 @@ namespace {
 // CipherCalls.CRITICAL_LIMIT. AES-GCM runs at gigabytes a second, so this is a few microseconds.
 constexpr int32_t kCriticalLimit = 16 * 1024;
 
-// Checks that [offset, offset + len) lies inside an array of `array_len` bytes at `array`, which
-// may be null only for an empty range at offset 0, and returns its start.
-template <typename Byte>
-Byte* ArrayRange(Byte* array, int32_t array_len, int32_t offset, int32_t len) {
-  if (offset < 0 || len < 0 || array_len < 0 || offset > array_len || len > array_len - offset ||
-      (array == nullptr && (offset != 0 || len != 0))) {
-    throw Error(ErrorKind::kIndexOutOfBounds, "array range out of bounds");
-  }
-  return array == nullptr ? nullptr : array + offset;
-}
-
 }  // namespace
 
 // Runs one encryption step (see CipherNative.process) with the IV in scratch[0, iv_len) and the
 // AAD after it, the key in key[0, key_len) (null when not rekeying), the prefix in
 // prefix[0, prefix_len), from in[in_off, + in_len) into out[out_off, + out_capacity). Each array
 // comes with its length, so every range is checked before OpenSSL sees it. Returns the bytes
-// written, or -1 with the failure parked in the session (or none when `context` is 0).
+// written, or -1 with the failure parked (critical_call.h).
 extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_encrypt(
     int64_t context, int64_t cipher, int32_t flags, const uint8_t* key, int32_t key_len,
     int32_t iv_len, int32_t aad_len, const uint8_t* prefix, int32_t prefix_array_len,
     int32_t prefix_len, const uint8_t* in, int32_t in_array_len, int32_t in_off, int32_t in_len,
     uint8_t* out, int32_t out_array_len, int32_t out_off, int32_t out_capacity,
     int32_t tag_len) noexcept {
-  if (context == 0) {
-    return -1;  // throwDeferred reports the released session
-  }
-  // Not FromHandle, which throws on 0: nothing may escape a function that C calls.
-  CipherSession& session = *reinterpret_cast<CipherSession*>(static_cast<intptr_t>(context));
-  try {
+  return RunCritical<CipherSession>(context, [&](CipherSession& session) {
     if ((flags & (kEncrypt | kWrap)) != kEncrypt) {
       throw Error(ErrorKind::kIllegalState, "only encryptions take the critical path");
     }
-    const uint8_t* key_data = ArrayRange(key, key_len, 0, key_len);
-    const uint8_t* prefix_data = ArrayRange(prefix, prefix_array_len, 0, prefix_len);
-    const uint8_t* in_data = ArrayRange(in, in_array_len, in_off, in_len);
-    uint8_t* out_data = ArrayRange(out, out_array_len, out_off, out_capacity);
+    const uint8_t* key_data = CheckedArrayRange(key, key_len, 0, key_len);
+    const uint8_t* prefix_data = CheckedArrayRange(prefix, prefix_array_len, 0, prefix_len);
+    const uint8_t* in_data = CheckedArrayRange(in, in_array_len, in_off, in_len);
+    uint8_t* out_data = CheckedArrayRange(out, out_array_len, out_off, out_capacity);
     if (in_len > kCriticalLimit || prefix_len > kCriticalLimit - in_len) {
       throw Error(ErrorKind::kIllegalArgument, "step too large for a critical call");
     }
@@ -76,11 +60,7 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_encrypt
       throw Error(ErrorKind::kShortBuffer, "output buffer too short");
     }
     return static_cast<int32_t>(step.Run(session.engine(), in_data, out_data));
-  } catch (...) {
-    session.Defer(std::current_exception());
-    ClearOpensslErrors();
-    return -1;
-  }
+  });
 }
 
 }  // namespace carbide::jni

@@ -150,7 +150,7 @@ jint ProcessDirect(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags,
 }
 
 void ThrowDeferred(JNIEnv* env, jclass, jlong context) {
-  Guard(env, [&] { FromHandle<CipherSession>(context).RethrowDeferred(); });
+  Guard(env, [&] { FromHandle<CipherSession>(context).deferred().Rethrow(); });
 }
 
 }  // namespace

@@ -21,14 +21,6 @@ uint8_t* CipherSession::Scratch(jint offset, jint len) {
   return scratch_.get() + offset;
 }
 
-void CipherSession::RethrowDeferred() {
-  std::exception_ptr error = std::exchange(deferred_, nullptr);
-  if (error == nullptr) {
-    throw Error(ErrorKind::kIllegalState, "native object already released");
-  }
-  std::rethrow_exception(error);
-}
-
 jobject CipherSession::View(JNIEnv* env, jint min_size) {
   AssertNothingPinned();
   if (min_size < 0) {

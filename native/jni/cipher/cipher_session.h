@@ -13,6 +13,7 @@
 #include <span>
 #include <utility>
 
+#include "../core/critical_call.h"
 #include "carbide/cipher.h"
 
 namespace carbide::jni {
@@ -39,11 +40,8 @@ class CipherSession {
     return {Scratch(offset, len), static_cast<size_t>(len)};
   }
 
-  // Parks a failure of a call that could not raise a Java exception (the critical FFM downcall);
-  // RethrowDeferred raises it later. Without a parked failure, RethrowDeferred reports that the
-  // session was already released, the one failure that cannot be parked.
-  void Defer(std::exception_ptr error) noexcept { deferred_ = std::move(error); }
-  [[noreturn]] void RethrowDeferred();
+  // Where a critical FFM downcall (critical_call.h) parks its failure for throwDeferred.
+  DeferredError& deferred() noexcept { return deferred_; }
 
   // Makes the scratch hold at least `min_size` bytes (cleansing and dropping the old memory if it
   // must grow) and returns a new direct ByteBuffer over all of it. Java must drop every earlier
@@ -54,7 +52,7 @@ class CipherSession {
   CipherContext engine_;
   std::unique_ptr<uint8_t[]> scratch_;
   size_t capacity_;
-  std::exception_ptr deferred_;
+  DeferredError deferred_;
 };
 
 }  // namespace carbide::jni

@@ -30,14 +30,6 @@ void MessageSession::AbsorbPending(jint pending_len) {
   }
 }
 
-void MessageSession::RethrowDeferred() {
-  std::exception_ptr error = std::exchange(deferred_, nullptr);
-  if (error == nullptr) {
-    throw Error(ErrorKind::kIllegalState, "native object already released");
-  }
-  std::rethrow_exception(error);
-}
-
 jobject MessageSession::NewView(JNIEnv* env) {
   jobject view = env->NewDirectByteBuffer(scratch_, kScratchCapacity);
   if (view == nullptr) {

@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "critical_call.h"
 #include "jni_support.h"
 
 namespace carbide::jni {
@@ -58,11 +59,8 @@ class MessageSession {
   // contract, and the whole scratch is cleansed when the session is freed anyway).
   void AbsorbPending(jint pending_len);
 
-  // Parks a failure of a call that could not raise a Java exception (a critical FFM downcall);
-  // RethrowDeferred raises it later. Without a parked failure, RethrowDeferred reports that the
-  // session was already released, the one failure that cannot be parked.
-  void Defer(std::exception_ptr error) noexcept { deferred_ = std::move(error); }
-  [[noreturn]] void RethrowDeferred();
+  // Where a critical FFM downcall (critical_call.h) parks its failure for throwDeferred.
+  DeferredError& deferred() noexcept { return deferred_; }
 
   // A direct ByteBuffer over the scratch memory, valid for the life of this session. Java must
   // drop it before freeing the session; the owning MessageSession object holds both.
@@ -74,7 +72,7 @@ class MessageSession {
 
  private:
   bool input_is_secret_;
-  std::exception_ptr deferred_;
+  DeferredError deferred_;
   alignas(64) uint8_t scratch_[kScratchCapacity];
 };
 

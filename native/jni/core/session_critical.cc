@@ -10,37 +10,31 @@
 // Java side asks for it through the JNI native throwDeferred, which raises it through Guard: the
 // same translation as every other error.
 #include <cstdint>
-#include <exception>
 
+#include "critical_call.h"
 #include "session.h"
 
 namespace carbide::jni {
 
+// Absorbs scratch[0, pending_len), finishes the message into out[out_offset, + out_len) of an
+// array of out_array_len bytes (out_len must be the result's length) and starts a new message.
+// Returns out_len, or -1 with the failure parked (critical_call.h).
 extern "C" __attribute__((visibility("default"))) int32_t carbide_session_finish(
     int64_t handle, int32_t pending_len, uint8_t* out, int32_t out_array_len, int32_t out_offset,
     int32_t out_len) noexcept {
-  if (handle == 0) {
-    return -1;  // throwDeferred reports the released session
-  }
-  // Not FromHandle, which throws on 0: nothing may escape a function that C calls.
-  MessageSession& session = *reinterpret_cast<MessageSession*>(static_cast<intptr_t>(handle));
-  try {
-    if (out == nullptr || out_offset < 0 || out_len < 0 || out_offset > out_array_len ||
-        out_len > out_array_len - out_offset) {
+  return RunCritical<MessageSession>(handle, [&](MessageSession& session) {
+    if (out == nullptr) {
       throw Error(ErrorKind::kIndexOutOfBounds, "output range out of bounds");
     }
+    uint8_t* result = CheckedArrayRange(out, out_array_len, out_offset, out_len);
     if (static_cast<size_t>(out_len) != session.ResultSize()) {
       throw Error(ErrorKind::kIllegalArgument, "output length differs from the result's");
     }
     session.AbsorbPending(pending_len);
     // The result goes straight to the Java array: no copy of it, secret or not, stays in scratch.
-    session.Finish(out + out_offset);
+    session.Finish(result);
     return out_len;
-  } catch (...) {
-    session.Defer(std::current_exception());
-    ClearOpensslErrors();
-    return -1;
-  }
+  });
 }
 
 }  // namespace carbide::jni

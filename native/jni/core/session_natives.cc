@@ -64,7 +64,7 @@ jint Finish(JNIEnv* env, jclass, jlong session, jint pending_len) {
 
 // Raises the failure that a critical finish (session_critical.cc) parked in the session.
 void ThrowDeferred(JNIEnv* env, jclass, jlong session) {
-  Guard(env, [&] { FromHandle<MessageSession>(session).RethrowDeferred(); });
+  Guard(env, [&] { FromHandle<MessageSession>(session).deferred().Rethrow(); });
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
 package dev.carbide.cipher;
 
 /**
- * How a {@link NativeCipherContext} encrypts a small message step between arrays. This form, for
- * Java 17 to 21, crosses by JNI. The jar's Java 25 part replaces this class with one that makes the
- * same call as a critical FFM downcall over the Java arrays themselves
+ * The critical FFM downcall that encrypts a small message step between arrays, where the Java
+ * version has one. This form, for Java 17 to 21, has none: {@link #critical} is false and
+ * NativeCipherContext crosses by JNI. The jar's Java 25 part replaces this class with one that
+ * makes the same call as a critical FFM downcall over the Java arrays themselves
  * (native/jni/cipher/cipher_critical.cc says why).
  */
 final class CipherCalls {
@@ -14,11 +15,7 @@ final class CipherCalls {
     return false;
   }
 
-  /**
-   * Runs one encryption step (see {@link CipherNative#process}) whose IV and AAD are already in the
-   * context's scratch memory, from {@code in} into {@code out}, and returns the bytes written. The
-   * caller keeps the context reachable.
-   */
+  /** Never called on this Java: callers check {@link #critical} first. */
   static int encrypt(
       long context,
       long cipher,
@@ -35,8 +32,6 @@ final class CipherCalls {
       int outOff,
       int cap,
       int tagLen) {
-    return CipherNative.process(
-        context, cipher, flags, key, ivLen, aadLen, prefix, prefixLen, in, inOff, inLen, out,
-        outOff, cap, tagLen);
+    throw new AssertionError("no critical downcalls before Java 22");
   }
 }

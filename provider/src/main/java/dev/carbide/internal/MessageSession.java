@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
  */
 public final class MessageSession {
   private static final int CAPACITY = MessageSessionNative.SCRATCH_CAPACITY;
+  private static final byte[] ZEROS = new byte[CAPACITY];
   private final long handle;
   private final ByteBuffer scratch;
 
@@ -153,7 +154,15 @@ public final class MessageSession {
 
   private void finish(byte[] out, int offset, int length, boolean secret) {
     try {
-      SessionCalls.finish(handle, pendingLen, scratch, out, offset, length, secret);
+      if (SessionCalls.critical()) {
+        SessionCalls.finish(handle, pendingLen, out, offset, length); // never puts it in scratch
+      } else {
+        MessageSessionNative.finish(handle, pendingLen);
+        scratch.get(0, out, offset, length);
+        if (secret) {
+          scratch.put(0, ZEROS, 0, length);
+        }
+      }
     } finally {
       Reference.reachabilityFence(this);
     }

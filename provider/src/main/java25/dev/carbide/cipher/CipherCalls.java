@@ -12,8 +12,8 @@ import java.lang.invoke.MethodHandle;
  * later: a critical FFM downcall to {@code carbide_cipher_encrypt}
  * (native/jni/cipher/cipher_critical.cc), which skips the JNI wrapper's thread-state transitions
  * and encrypts straight from and into the Java arrays, with no copy through scratch memory. If the
- * downcall cannot be linked (native access denied, an older libcarbide), every call takes the JNI
- * path of the Java 17 form.
+ * downcall cannot be linked (native access denied, an older libcarbide), {@link #critical} is false
+ * and NativeCipherContext takes its JNI paths, as on Java 17.
  */
 final class CipherCalls {
   /** The critical downcall, or null where it could not be linked. */
@@ -26,7 +26,11 @@ final class CipherCalls {
     return CRITICAL_ENCRYPT != null;
   }
 
-  /** As the Java 17 form: one encryption step whose IV and AAD are in scratch memory. */
+  /**
+   * Runs one encryption step (see {@link CipherNative#process}) whose IV and AAD are already in the
+   * context's scratch memory, from {@code in} into {@code out}, and returns the bytes written. Only
+   * when {@link #critical}; the caller keeps the context reachable.
+   */
   static int encrypt(
       long context,
       long cipher,
@@ -43,11 +47,6 @@ final class CipherCalls {
       int outOff,
       int cap,
       int tagLen) {
-    if (CRITICAL_ENCRYPT == null) {
-      return CipherNative.process(
-          context, cipher, flags, key, ivLen, aadLen, prefix, prefixLen, in, inOff, inLen, out,
-          outOff, cap, tagLen);
-    }
     MemorySegment keySegment = key == null ? MemorySegment.NULL : MemorySegment.ofArray(key);
     int result;
     try {

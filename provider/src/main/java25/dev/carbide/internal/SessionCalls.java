@@ -6,18 +6,15 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.nio.ByteBuffer;
 
 /**
- * How a {@link MessageSession} ends a message, on Java 22 and later: a critical FFM downcall to
+ * The critical FFM downcall that ends a {@link MessageSession}'s message on Java 22 and later:
  * {@code carbide_session_finish} (native/jni/core/session_critical.cc), which skips the JNI
- * wrapper's thread-state transitions and writes the result straight into the Java output array. For
- * a 64-byte digest that is about a fifth of the whole cost. If the downcall cannot be linked
- * (native access denied, an older libcarbide), every call takes the JNI path of the Java 17 form.
+ * wrapper's thread-state transitions and writes the result straight into the Java output array. If
+ * it cannot be linked (native access denied, an older libcarbide), {@link #critical} is false and
+ * MessageSession takes the JNI path, as on Java 17.
  */
 final class SessionCalls {
-  private static final byte[] ZEROS = new byte[MessageSessionNative.SCRATCH_CAPACITY];
-
   /** The critical downcall, or null where it could not be linked. */
   private static final MethodHandle CRITICAL_FINISH = linkCriticalFinish();
 
@@ -28,23 +25,12 @@ final class SessionCalls {
     return CRITICAL_FINISH != null;
   }
 
-  /** As the Java 17 form: ends the message into out[offset, offset + length), a checked range. */
-  static void finish(
-      long handle,
-      int pendingLen,
-      ByteBuffer scratch,
-      byte[] out,
-      int offset,
-      int length,
-      boolean secret) {
-    if (CRITICAL_FINISH == null) {
-      MessageSessionNative.finish(handle, pendingLen);
-      scratch.get(0, out, offset, length);
-      if (secret) {
-        scratch.put(0, ZEROS, 0, length); // the critical path never puts it there
-      }
-      return;
-    }
+  /**
+   * Absorbs scratch[0, pendingLen), finishes the message into out[offset, offset + length) (a
+   * checked range of exactly the result's length) and starts a new one. Only when {@link
+   * #critical}; the caller keeps the session reachable.
+   */
+  static void finish(long handle, int pendingLen, byte[] out, int offset, int length) {
     int result;
     try {
       result =
