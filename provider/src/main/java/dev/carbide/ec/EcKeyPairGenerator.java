@@ -82,10 +82,7 @@ final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
         cleanable = NativeCleaner.register(this, generator, PkeyNative::freeKeyPairGenerator);
       }
       EcPrivateKeyImpl privateKey = new EcPrivateKeyImpl(curve, PkeyNative.generate(generator));
-      // The public key is imported into OpenSSL only if an operation needs it: as a TLS
-      // ephemeral key it is only encoded, and the import costs as much as the generation.
-      byte[] point = privateKey.publicPoint();
-      return new KeyPair(new EcPublicKeyImpl(curve, point), privateKey);
+      return new KeyPair(privateKey.generatedPublicKey(), privateKey);
     } finally {
       Reference.reachabilityFence(this);
     }

@@ -2,6 +2,8 @@ package dev.carbide.ec;
 
 import dev.carbide.keys.NativePrivateKey;
 import java.math.BigInteger;
+import java.security.InvalidKeyException;
+import java.security.ProviderException;
 import java.security.interfaces.ECPrivateKey;
 import java.security.spec.ECParameterSpec;
 import java.util.Arrays;
@@ -14,6 +16,7 @@ final class EcPrivateKeyImpl extends NativePrivateKey implements ECPrivateKey {
   private static final long serialVersionUID = 1L;
 
   private final transient EcCurve curve;
+  private transient volatile EcPublicKeyImpl sharingPublicKey;
 
   /** Takes ownership of native key {@code handle} on {@code curve}. */
   EcPrivateKeyImpl(EcCurve curve, long handle) {
@@ -25,9 +28,30 @@ final class EcPrivateKeyImpl extends NativePrivateKey implements ECPrivateKey {
     return curve;
   }
 
-  /** The public point that goes with this key, uncompressed. */
-  byte[] publicPoint() {
-    return query(EcNative::publicPoint);
+  /**
+   * The public key of a generated pair. It shares this key's native key, so that its point, whose
+   * affine form costs a field inversion (a third of a P-256 key generation), is computed only if
+   * it is read; {@link #destroy} ends the sharing so that no secret outlives it.
+   */
+  EcPublicKeyImpl generatedPublicKey() {
+    EcPublicKeyImpl publicKey;
+    try {
+      publicKey = new EcPublicKeyImpl(curve, retain());
+    } catch (InvalidKeyException e) {
+      throw new ProviderException("a generated key is unusable", e);
+    }
+    sharingPublicKey = publicKey;
+    return publicKey;
+  }
+
+  @Override
+  public void destroy() {
+    EcPublicKeyImpl publicKey = sharingPublicKey;
+    if (publicKey != null) {
+      publicKey.unshare();
+      sharingPublicKey = null;
+    }
+    super.destroy();
   }
 
   @Override

@@ -21,13 +21,18 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
   }
 
   /**
-   * The key at {@code point} (uncompressed, known to be on {@code curve}: a generated key's), made
-   * natively only when an operation needs it; {@link #getW} reads the point without it.
+   * Gives up the native key this key shares with the private key of its generated pair: the point
+   * is read out now, and imported as a key of its own only if an operation needs it.
    */
-  EcPublicKeyImpl(EcCurve curve, byte[] point) {
-    super("EC", () -> importPoint(curve, point));
-    this.curve = curve;
-    this.w = EcPoints.decode(point);
+  void unshare() {
+    unshare(
+        handle -> {
+          byte[] point = EcNative.publicPoint(handle);
+          if (w == null) {
+            w = EcPoints.decode(point);
+          }
+          return () -> importPoint(curve, point);
+        });
   }
 
   private static long importPoint(EcCurve curve, byte[] point) {

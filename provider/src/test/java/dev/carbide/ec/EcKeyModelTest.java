@@ -122,6 +122,28 @@ class EcKeyModelTest {
   }
 
   @Test
+  void generatedPublicKeyFirstReadAfterItsPrivateKeyIsDestroyed() throws Exception {
+    // The generated public key shares the pair's native key until destroy() ends the sharing.
+    for (String curve : EcTesting.CURVES) {
+      KeyPair keys = EcTesting.pair(Carbide.provider(), curve);
+      Signature signer = Signature.getInstance("SHA384withECDSA", Carbide.provider());
+      signer.initSign(keys.getPrivate());
+      signer.update(new byte[] {4, 5, 6});
+      byte[] signature = signer.sign();
+      ((Destroyable) keys.getPrivate()).destroy();
+      Signature sun = Signature.getInstance("SHA384withECDSA", EcTesting.sunEc());
+      sun.initVerify((java.security.PublicKey) EcTesting.sunEcCopy(keys.getPublic()));
+      sun.update(new byte[] {4, 5, 6});
+      assertTrue(sun.verify(signature), curve);
+      Signature verifier = Signature.getInstance("SHA384withECDSA", Carbide.provider());
+      verifier.initVerify(keys.getPublic());
+      verifier.update(new byte[] {4, 5, 6});
+      assertTrue(verifier.verify(signature), curve);
+      assertThrows(InvalidKeyException.class, () -> signer.initSign(keys.getPrivate()));
+    }
+  }
+
+  @Test
   void foreignKeysAreTranslatedOnce() throws Exception {
     KeyPair sun = EcTesting.pair(EcTesting.sunEc(), "secp256r1");
     assertSame(EcKeys.toPublic(sun.getPublic()), EcKeys.toPublic(sun.getPublic()));
