@@ -110,12 +110,14 @@ class DigestSigner {
 
  private:
   void Start();
+  void EnsureStarted();
   void ApplyOptions(EVP_PKEY_CTX* pctx);
 
   MdCtxPtr ctx_;
   PkeyPtr key_;
   const EVP_MD* md_;
   bool sign_;
+  bool started_ = false;
   bool streamed_ = false;
   size_t max_size_;
   SignatureOptions options_;

@@ -23,6 +23,18 @@ PkeyCtxPtr NewKeyContext(EVP_PKEY* key) {
 
 using SignaturePtr = Owned<EVP_SIGNATURE, EVP_SIGNATURE_free>;
 
+// Marks the message over when a sign or verify returns or throws: the context must restart.
+class MessageEnd {
+ public:
+  explicit MessageEnd(bool& started) : started_(started) {}
+  MessageEnd(const MessageEnd&) = delete;
+  MessageEnd& operator=(const MessageEnd&) = delete;
+  ~MessageEnd() { started_ = false; }
+
+ private:
+  bool& started_;
+};
+
 // OpenSSL 3.2's parameter names, spelled out so the engine still builds against 3.0's headers.
 constexpr char kNonceType[] = "nonce-type";
 constexpr char kInstance[] = "instance";
@@ -79,6 +91,7 @@ void DigestSigner::ApplyOptions(EVP_PKEY_CTX* pctx) {
 // A context is never reused across keys without a reset: OpenSSL 3 crashes otherwise.
 void DigestSigner::Start() {
   EVP_MD_CTX_reset(ctx_.get());
+  started_ = false;
   streamed_ = false;
   EVP_PKEY_CTX* pctx = nullptr;
   int rc = sign_ ? EVP_DigestSignInit(ctx_.get(), &pctx, md_, nullptr, key_.get())
@@ -87,9 +100,19 @@ void DigestSigner::Start() {
     ThrowOpensslError("the key cannot be used with this signature", ErrorKind::kInvalidKey);
   }
   ApplyOptions(pctx);
+  started_ = true;
+}
+
+// A finished message restarts the context only when the next one begins: a signer that TLS makes
+// per handshake signs once, and an eager restart would cost it a second EVP_DigestSignInit.
+void DigestSigner::EnsureStarted() {
+  if (!started_) {
+    Start();
+  }
 }
 
 void DigestSigner::Update(std::span<const uint8_t> data) {
+  EnsureStarted();
   int rc = sign_ ? EVP_DigestSignUpdate(ctx_.get(), data.data(), data.size())
                  : EVP_DigestVerifyUpdate(ctx_.get(), data.data(), data.size());
   CheckOpenssl(rc, "EVP_DigestSignUpdate");
@@ -98,6 +121,8 @@ void DigestSigner::Update(std::span<const uint8_t> data) {
 
 // A message that never streamed goes through the one-shot call, which EdDSA requires.
 size_t DigestSigner::Sign(std::span<const uint8_t> tail, uint8_t* out) {
+  EnsureStarted();
+  const MessageEnd end(started_);
   size_t len = max_size_;
   if (streamed_) {
     Update(tail);
@@ -105,11 +130,12 @@ size_t DigestSigner::Sign(std::span<const uint8_t> tail, uint8_t* out) {
   } else {
     CheckOpenssl(EVP_DigestSign(ctx_.get(), out, &len, tail.data(), tail.size()), "EVP_DigestSign");
   }
-  Start();
   return len;
 }
 
 int DigestSigner::Verify(std::span<const uint8_t> tail, std::span<const uint8_t> signature) {
+  EnsureStarted();
+  const MessageEnd end(started_);
   int rc;
   if (streamed_) {
     Update(tail);
@@ -117,9 +143,7 @@ int DigestSigner::Verify(std::span<const uint8_t> tail, std::span<const uint8_t>
   } else {
     rc = EVP_DigestVerify(ctx_.get(), signature.data(), signature.size(), tail.data(), tail.size());
   }
-  int verdict = Verdict(rc);
-  Start();
-  return verdict;
+  return Verdict(rc);
 }
 
 size_t SignDigest(EVP_PKEY* key, std::span<const uint8_t> digest, uint8_t* out) {
