@@ -30,13 +30,14 @@ final class EcPrivateKeyImpl extends NativePrivateKey implements ECPrivateKey {
 
   /**
    * The public key of a generated pair. It shares this key's native key, so that its point, whose
-   * affine form costs a field inversion (a third of a P-256 key generation), is computed only if
-   * it is read; {@link #destroy} ends the sharing so that no secret outlives it.
+   * affine form costs a field inversion (a third of a P-256 key generation), is computed only if it
+   * is read. Reading the point ends the sharing, and so does {@link #destroy}, so that no secret
+   * outlives it.
    */
   EcPublicKeyImpl generatedPublicKey() {
     EcPublicKeyImpl publicKey;
     try {
-      publicKey = new EcPublicKeyImpl(curve, retain());
+      publicKey = EcPublicKeyImpl.sharing(curve, retain());
     } catch (InvalidKeyException e) {
       throw new ProviderException("a generated key is unusable", e);
     }

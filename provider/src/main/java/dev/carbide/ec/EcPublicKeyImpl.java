@@ -13,6 +13,8 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
 
   private final transient EcCurve curve;
   private transient volatile ECPoint w;
+  // Set while this key shares the native key of its generated pair (private scalar included).
+  private transient volatile boolean sharing;
 
   /** Takes ownership of native key {@code handle} on {@code curve}. */
   EcPublicKeyImpl(EcCurve curve, long handle) {
@@ -21,10 +23,25 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
   }
 
   /**
+   * The public half of a generated pair, sharing the pair's native key {@code handle} (a reference
+   * of its own) until {@link #unshare}.
+   */
+  static EcPublicKeyImpl sharing(EcCurve curve, long handle) {
+    EcPublicKeyImpl key = new EcPublicKeyImpl(curve, handle);
+    key.sharing = true;
+    return key;
+  }
+
+  /**
    * Gives up the native key this key shares with the private key of its generated pair: the point
-   * is read out now, and imported as a key of its own only if an operation needs it.
+   * is read out now, and imported as a key of its own only if an operation needs it. Does nothing
+   * for a key that shares nothing.
    */
   void unshare() {
+    if (!sharing) {
+      return;
+    }
+    sharing = false;
     unshare(
         handle -> {
           byte[] point = EcNative.publicPoint(handle);
@@ -50,6 +67,12 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
   @Override
   public ECPoint getW() {
     ECPoint result = w;
+    if (result == null) {
+      // Once the point is read, the private scalar need not stay reachable through this key: a
+      // TLS ephemeral key is read here and never used natively.
+      unshare();
+      result = w;
+    }
     if (result == null) {
       result = EcPoints.decode(query(EcNative::publicPoint));
       w = result;
