@@ -104,9 +104,10 @@ public abstract class NativeKey implements Key {
   }
 
   /**
-   * Stops sharing a native key with another key object (a generated public key shares its pair's
-   * until the private key is destroyed). {@code detach} reads what this key needs from the shared
-   * handle and returns how to make a handle of its own, should an operation need one later.
+   * Stops sharing a native key with another key object (a generated EC public key shares its pair's
+   * until its point is read or the private key is destroyed). {@code detach} reads what this key
+   * needs from the shared handle and returns how to make a handle of its own, should an operation
+   * need one later.
    */
   protected final void unshare(java.util.function.LongFunction<LongSupplier> detach) {
     synchronized (lock) {
