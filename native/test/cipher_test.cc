@@ -81,6 +81,31 @@ TEST(CipherTest, CbcBadPaddingIsBadPadding) {
   EXPECT_EQ(KindOf([&] { context.Finish(out); }), ErrorKind::kBadPadding);
 }
 
+// Start skips the padding call when only the IV changes; OpenSSL must then still hand back every
+// block of an unpadded decryption, also after a padded message on the same context.
+TEST(CipherTest, PaddingIsOffAfterEveryStart) {
+  CipherContext context;
+  std::vector<uint8_t> key(16, 1);
+  std::vector<uint8_t> iv(16, 2);
+  std::vector<uint8_t> block(16, 0);  // decrypts to something that is not valid padding
+  const EVP_CIPHER* cbc = FindCipher("AES-128-CBC");
+  uint8_t out[32];
+  auto decrypt_unpadded = [&] {
+    size_t n = context.Update(block.data(), block.size(), out);
+    return n + context.Finish(out + n);
+  };
+  context.Start(cbc, false, key.data(), key.size(), iv.data(), iv.size());
+  EXPECT_EQ(decrypt_unpadded(), 16u);
+  context.Start(cbc, false, nullptr, 0, iv.data(), iv.size());
+  EXPECT_EQ(decrypt_unpadded(), 16u);
+  context.Start(cbc, false, nullptr, 0, iv.data(), iv.size());
+  context.SetPadding(true);
+  EXPECT_EQ(context.Update(block.data(), block.size(), out), 0u);
+  EXPECT_EQ(KindOf([&] { context.Finish(out); }), ErrorKind::kBadPadding);
+  context.Start(cbc, false, nullptr, 0, iv.data(), iv.size());
+  EXPECT_EQ(decrypt_unpadded(), 16u);
+}
+
 TEST(CipherTest, RunningIvIsTheLastCiphertextBlockOfCbc) {
   CipherContext context;
   std::vector<uint8_t> key(16, 1);
