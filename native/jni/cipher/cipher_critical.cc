@@ -1,13 +1,15 @@
 // The one cipher call that Java 22 and later make through the FFM API instead of JNI: a small
-// encryption between Java arrays, as a critical downcall (dev.carbide.cipher.CipherCalls in the
-// jar's Java 25 part). A critical downcall skips the JNI wrapper's thread-state transitions and
-// hands native code the Java arrays themselves, so a TLS record is encrypted where it lies: no copy
-// into the scratch memory and back, no pinning, no copy of the key. Only the IV and AAD still
-// travel in the scratch memory, as lengths.
+// step between Java arrays, as a critical downcall (dev.carbide.cipher.CipherCalls in the jar's
+// Java 25 part). A critical downcall skips the JNI wrapper's thread-state transitions and hands
+// native code the Java arrays themselves, so a TLS record is encrypted where it lies: no copy into
+// the scratch memory and back, no pinning, no copy of the key. Only the IV and AAD still travel in
+// the scratch memory, as lengths.
 //
 // Critical calls must be short and may not call back into Java, hence the size bound. And only
-// encryptions come this way: a decryption must not release plaintext into the Java array before
-// its tag verifies, which its JNI path ensures by staging through native memory.
+// steps that cannot fail once they have written come this way: encryptions, and decryptions with
+// neither a tag nor padding to check (CBC or CTR without padding, ChaCha20). An AEAD or padded
+// decryption must not release plaintext into the Java array before its check passes, which its
+// JNI path ensures by staging through native memory.
 //
 // A critical call cannot raise a Java exception, so a failure is parked in the session and the
 // Java side asks for it through the JNI native throwDeferred, which raises it through Guard: the
@@ -24,25 +26,28 @@ namespace carbide::jni {
 namespace {
 
 // The most input (buffered prefix and new data) one critical call takes; keep in step with
-// CipherCalls.CRITICAL_LIMIT. AES-GCM runs at gigabytes a second, so this is a few microseconds.
+// NativeCipherContext.CRITICAL_DATA_LIMIT. AES-GCM runs at gigabytes a second, so this is a few
+// microseconds.
 constexpr int32_t kCriticalLimit = 16 * 1024;
 
 }  // namespace
 
-// Runs one encryption step (see CipherNative.process) with the IV in scratch[0, iv_len) and the
+// Runs one step (see CipherNative.process) with the IV in scratch[0, iv_len) and the
 // AAD after it, the key in key[0, key_len) (null when not rekeying), the prefix in
 // prefix[0, prefix_len), from in[in_off, + in_len) into out[out_off, + out_capacity). Each array
 // comes with its length, so every range is checked before OpenSSL sees it. Returns the bytes
 // written, or -1 with the failure parked (critical_call.h).
-extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_encrypt(
+extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_step(
     int64_t context, int64_t cipher, int32_t flags, const uint8_t* key, int32_t key_len,
     int32_t iv_len, int32_t aad_len, const uint8_t* prefix, int32_t prefix_array_len,
     int32_t prefix_len, const uint8_t* in, int32_t in_array_len, int32_t in_off, int32_t in_len,
     uint8_t* out, int32_t out_array_len, int32_t out_off, int32_t out_capacity,
     int32_t tag_len) noexcept {
   return RunCritical<CipherSession>(context, [&](CipherSession& session) {
-    if ((flags & (kEncrypt | kWrap)) != kEncrypt) {
-      throw Error(ErrorKind::kIllegalState, "only encryptions take the critical path");
+    const bool unchecked_decryption = (flags & kPad) == 0 && tag_len == 0;
+    if ((flags & kWrap) != 0 || ((flags & kEncrypt) == 0 && !unchecked_decryption)) {
+      throw Error(ErrorKind::kIllegalState,
+                  "only encryptions and unchecked decryptions take the critical path");
     }
     const uint8_t* key_data = CheckedArrayRange(key, key_len, 0, key_len);
     const uint8_t* prefix_data = CheckedArrayRange(prefix, prefix_array_len, 0, prefix_len);

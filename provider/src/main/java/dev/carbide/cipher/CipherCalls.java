@@ -1,8 +1,8 @@
 package dev.carbide.cipher;
 
 /**
- * The critical FFM downcall that encrypts a small message step between arrays, where the Java
- * version has one. This form, for Java 17 to 21, has none: {@link #critical} is false and
+ * The critical FFM downcall that runs a small message step between arrays, where the Java version
+ * has one. This form, for Java 17 to 21, has none: {@link #critical} is false and
  * NativeCipherContext crosses by JNI. The jar's Java 25 part replaces this class with one that
  * makes the same call as a critical FFM downcall over the Java arrays themselves
  * (native/jni/cipher/cipher_critical.cc says why).
@@ -10,13 +10,13 @@ package dev.carbide.cipher;
 final class CipherCalls {
   private CipherCalls() {}
 
-  /** Always false here: this form only crosses by JNI, so small steps go via scratch memory. */
+  /** Always false here: this form only crosses by JNI. */
   static boolean critical() {
     return false;
   }
 
   /** Never called on this Java: callers check {@link #critical} first. */
-  static int encrypt(
+  static int step(
       long context,
       long cipher,
       int flags,

@@ -16,17 +16,6 @@ import javax.crypto.NoSuchPaddingException;
 import javax.crypto.ShortBufferException;
 
 /**
- * The mechanics that every cipher shares, as SunJCE's CipherCore holds them: key handling,
- * Java-side buffering with SunJCE's exact output sizes, short-buffer checks that leave the state
- * unchanged, reuse after doFinal, and the array and ByteBuffer forms. Mode classes say only where
- * modes differ: their parameters, how much of the buffered input an update may release ({@link
- * #updateLength}) and how long the final output is ({@link #finalLength}).
- *
- * <p>Every native step goes through {@link #run}, which carries a pending restart (new IV, and the
- * key only when it changed), the buffered AAD and the buffered input in the same crossing. So
- * {@code init} itself never crosses JNI, and a TLS record (init, updateAAD, doFinal) crosses once.
- */
-/**
  * The SPI face of every cipher: init, the array and ByteBuffer forms of update and doFinal, sizes,
  * IV and wrapping, as SunJCE's CipherCore offers them over {@link CipherSteps}. Mode classes say
  * only where modes differ: their parameters, how much of the buffered input an update may release

@@ -8,9 +8,10 @@ import java.nio.ByteBuffer;
  * One Cipher's native context and its scratch memory: every native step crosses JNI here. The IV
  * and AAD always travel in the scratch memory, as lengths. A small encryption between arrays goes
  * there too and is encrypted in place, so a TLS record crosses with no array at all: no range
- * checks, no pinning. On Java 22 and later a small encryption between arrays instead takes a
- * critical FFM downcall ({@link CipherCalls}) that encrypts in the arrays themselves. Decryptions
- * never use the scratch memory for data, which would keep plaintext there.
+ * checks, no pinning. On Java 22 and later a small step between arrays instead takes a critical FFM
+ * downcall ({@link CipherCalls}) that works in the arrays themselves, if it is an encryption or a
+ * decryption with no tag or padding to check (which must not release plaintext before the check
+ * passes). Decryptions never use the scratch memory for data, which would keep plaintext there.
  */
 final class NativeCipherContext {
   /** Encryptions of up to this many bytes run in the scratch memory. */
@@ -56,17 +57,20 @@ final class NativeCipherContext {
       int tagLen) {
     int ivLen = iv == null ? 0 : iv.length;
     int header = Math.addExact(ivLen, aadLen);
-    boolean arrayEncryption =
-        (flags & (CipherNative.ENCRYPT | CipherNative.WRAP)) == CipherNative.ENCRYPT
-            && in instanceof byte[]
-            && out instanceof byte[];
+    boolean arrays = in instanceof byte[] && out instanceof byte[];
+    boolean encryption =
+        (flags & (CipherNative.ENCRYPT | CipherNative.WRAP)) == CipherNative.ENCRYPT;
+    boolean uncheckedDecryption =
+        (flags & (CipherNative.ENCRYPT | CipherNative.WRAP | CipherNative.PAD)) == 0 && tagLen == 0;
     boolean critical =
-        arrayEncryption
+        arrays
+            && (encryption || uncheckedDecryption)
             && CipherCalls.critical()
             && inLen <= CRITICAL_DATA_LIMIT
             && prefixLen <= CRITICAL_DATA_LIMIT - inLen;
     boolean small =
-        arrayEncryption
+        arrays
+            && encryption
             && !critical
             && inLen <= SCRATCH_DATA_LIMIT
             && prefixLen <= SCRATCH_DATA_LIMIT;
@@ -82,7 +86,7 @@ final class NativeCipherContext {
     }
     try {
       if (critical) {
-        return CipherCalls.encrypt(
+        return CipherCalls.step(
             context,
             cipher,
             flags,

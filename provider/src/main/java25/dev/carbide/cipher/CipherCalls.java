@@ -8,30 +8,32 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
- * How a {@link NativeCipherContext} encrypts a small message step between arrays, on Java 22 and
- * later: a critical FFM downcall to {@code carbide_cipher_encrypt}
- * (native/jni/cipher/cipher_critical.cc), which skips the JNI wrapper's thread-state transitions
- * and encrypts straight from and into the Java arrays, with no copy through scratch memory. If the
- * downcall cannot be linked (native access denied, an older libcarbide), {@link #critical} is false
- * and NativeCipherContext takes its JNI paths, as on Java 17.
+ * How a {@link NativeCipherContext} runs a small message step between arrays, on Java 22 and later:
+ * a critical FFM downcall to {@code carbide_cipher_step} (native/jni/cipher/cipher_critical.cc),
+ * which skips the JNI wrapper's thread-state transitions and works straight from and into the Java
+ * arrays, with no copy through scratch memory. Only encryptions and decryptions with nothing to
+ * check (no tag, no padding) come this way. If the downcall cannot be linked (native access denied,
+ * an older libcarbide), {@link #critical} is false and NativeCipherContext takes its JNI paths, as
+ * on Java 17.
  */
 final class CipherCalls {
   /** The critical downcall, or null where it could not be linked. */
-  private static final MethodHandle CRITICAL_ENCRYPT = linkCriticalEncrypt();
+  private static final MethodHandle CRITICAL_STEP = linkCriticalStep();
 
   private CipherCalls() {}
 
-  /** True if small encryptions go by the critical downcall rather than JNI. */
+  /** True if small steps go by the critical downcall rather than JNI. */
   static boolean critical() {
-    return CRITICAL_ENCRYPT != null;
+    return CRITICAL_STEP != null;
   }
 
   /**
-   * Runs one encryption step (see {@link CipherNative#process}) whose IV and AAD are already in the
-   * context's scratch memory, from {@code in} into {@code out}, and returns the bytes written. Only
-   * when {@link #critical}; the caller keeps the context reachable.
+   * Runs one step (see {@link CipherNative#process}), an encryption or a decryption without tag or
+   * padding, whose IV and AAD are already in the context's scratch memory, from {@code in} into
+   * {@code out}, and returns the bytes written. Only when {@link #critical}; the caller keeps the
+   * context reachable.
    */
-  static int encrypt(
+  static int step(
       long context,
       long cipher,
       int flags,
@@ -52,7 +54,7 @@ final class CipherCalls {
     try {
       result =
           (int)
-              CRITICAL_ENCRYPT.invokeExact(
+              CRITICAL_STEP.invokeExact(
                   context,
                   cipher,
                   flags,
@@ -73,19 +75,18 @@ final class CipherCalls {
                   cap,
                   tagLen);
     } catch (Throwable t) {
-      throw new AssertionError("carbide_cipher_encrypt cannot throw", t);
+      throw new AssertionError("carbide_cipher_step cannot throw", t);
     }
     if (result < 0) {
       CipherNative.throwDeferred(context);
-      throw new IllegalStateException("native encryption failed"); // throwDeferred always throws
+      throw new IllegalStateException("native cipher step failed"); // throwDeferred always throws
     }
     return result;
   }
 
-  private static MethodHandle linkCriticalEncrypt() {
+  private static MethodHandle linkCriticalStep() {
     try {
-      MemorySegment symbol =
-          SymbolLookup.loaderLookup().find("carbide_cipher_encrypt").orElse(null);
+      MemorySegment symbol = SymbolLookup.loaderLookup().find("carbide_cipher_step").orElse(null);
       if (symbol == null) {
         return null;
       }

@@ -13,21 +13,23 @@ import java.util.Random;
 import javax.crypto.Cipher;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Java 25 form of CipherCalls: small encryptions by a critical FFM downcall, and its error
- * path, where a failure parked natively is raised through the JNI translation. (Not named
- * CipherCalls*Test: the JDK 17 pass selects tests by -Dtest='Cipher*', which overrides excludes.)
+ * The Java 25 form of CipherCalls: small encryptions, and decryptions with nothing to check, by a
+ * critical FFM downcall, and its error path, where a failure parked natively is raised through the
+ * JNI translation. (Not named CipherCalls*Test: the JDK 17 pass selects tests by -Dtest='Cipher*',
+ * which overrides excludes.)
  */
-class CriticalEncryptionTest {
+class CriticalStepTest {
   private static final int FLAGS = CipherNative.ENCRYPT | CipherNative.START | CipherNative.FINISH;
 
   @Test
   void tlsRecordsTakeTheCriticalDowncall() throws Exception {
     Carbide.provider(); // loads the native library that the downcall links against
-    assertTrue(CipherCalls.critical(), "carbide_cipher_encrypt was not linked");
+    assertTrue(CipherCalls.critical(), "carbide_cipher_step was not linked");
     Random random = new Random(3);
     SecretKeySpec key = new SecretKeySpec(bytes(random, 16), "AES");
     Cipher carbide = Cipher.getInstance("AES/GCM/NoPadding", Carbide.provider());
@@ -79,45 +81,98 @@ class CriticalEncryptionTest {
   }
 
   @Test
-  void decryptionsAreRefused() {
+  void theDowncallDecryptsUnpaddedCbc() throws Exception {
     Carbide.provider();
     long context = CipherNative.newContext();
-    byte[] data = new byte[48];
-    IllegalStateException e =
-        assertThrows(
-            IllegalStateException.class,
-            () ->
-                CipherCalls.encrypt(
-                    context,
-                    aes128Gcm(),
-                    FLAGS & ~CipherNative.ENCRYPT,
-                    new byte[16],
-                    12,
-                    0,
-                    new byte[0],
-                    0,
-                    data,
-                    0,
-                    48,
-                    data,
-                    0,
-                    48,
-                    16));
-    assertTrue(e.getMessage().contains("only encryptions"), e.getMessage());
+    byte[] ciphertext = bytes(new Random(4), 64);
+    Cipher jdk = Cipher.getInstance("AES/CBC/NoPadding", Security.getProvider("SunJCE"));
+    jdk.init(
+        Cipher.DECRYPT_MODE,
+        new SecretKeySpec(new byte[16], "AES"),
+        new IvParameterSpec(new byte[16]));
+    byte[] out = new byte[64];
+    int decrypt = FLAGS & ~CipherNative.ENCRYPT;
+    long cbc = CipherNative.find("AES-128-CBC");
+    assertEquals(64, step(context, cbc, decrypt, 16, ciphertext, 0, 64, out, 0, 64, 0));
+    assertArrayEquals(jdk.doFinal(ciphertext), out);
     CipherNative.freeContext(context);
   }
 
-  /** One AES-128-GCM encryption step straight through CipherCalls, zero key and IV. */
-  private static int encrypt(
-      long context, byte[] in, int inOff, int inLen, byte[] out, int outOff, int cap) {
-    ByteBuffer scratch = CipherNative.scratch(context, 12);
-    scratch.put(0, new byte[12]);
-    return CipherCalls.encrypt(
+  @Test
+  void uncheckedDecryptionsMatchSunJce() throws Exception {
+    Carbide.provider();
+    Random random = new Random(5);
+    for (String transformation : new String[] {"AES/CBC/NoPadding", "AES/CTR/NoPadding"}) {
+      SecretKeySpec key = new SecretKeySpec(bytes(random, 32), "AES");
+      Cipher carbide = Cipher.getInstance(transformation, Carbide.provider());
+      Cipher jdk = Cipher.getInstance(transformation, Security.getProvider("SunJCE"));
+      for (int message = 0; message < 20; message++) {
+        IvParameterSpec iv = new IvParameterSpec(bytes(random, 16));
+        byte[] ciphertext = bytes(random, 16 * random.nextInt(128));
+        jdk.init(Cipher.DECRYPT_MODE, key, iv);
+        byte[] expected = jdk.doFinal(ciphertext);
+        carbide.init(Cipher.DECRYPT_MODE, key, iv);
+        assertArrayEquals(expected, carbide.doFinal(ciphertext), transformation);
+        // In place, and again after an IV-only restart of the same key.
+        byte[] buffer = ciphertext.clone();
+        carbide.init(Cipher.DECRYPT_MODE, key, iv);
+        int n = carbide.doFinal(buffer, 0, buffer.length, buffer, 0);
+        assertArrayEquals(expected, Arrays.copyOf(buffer, n), transformation + " in place");
+      }
+    }
+  }
+
+  @Test
+  void checkedDecryptionsAreRefused() {
+    Carbide.provider();
+    long context = CipherNative.newContext();
+    byte[] data = new byte[48];
+    int decrypt = FLAGS & ~CipherNative.ENCRYPT;
+    // An AEAD's tag, and a padded mode's padding, must be checked before plaintext is released.
+    IllegalStateException tagged =
+        assertThrows(
+            IllegalStateException.class,
+            () -> step(context, aes128Gcm(), decrypt, 12, data, 0, 48, data, 0, 48, 16));
+    assertTrue(tagged.getMessage().contains("unchecked decryptions"), tagged.getMessage());
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            step(
+                context,
+                CipherNative.find("AES-128-CBC"),
+                decrypt | CipherNative.PAD,
+                16,
+                data,
+                0,
+                48,
+                data,
+                0,
+                48,
+                0));
+    CipherNative.freeContext(context);
+  }
+
+  /** One step straight through CipherCalls with a zero key and IV of {@code ivLen} bytes. */
+  private static int step(
+      long context,
+      long cipher,
+      int flags,
+      int ivLen,
+      byte[] in,
+      int inOff,
+      int inLen,
+      byte[] out,
+      int outOff,
+      int cap,
+      int tagLen) {
+    ByteBuffer scratch = CipherNative.scratch(context, ivLen);
+    scratch.put(0, new byte[ivLen]);
+    return CipherCalls.step(
         context,
-        aes128Gcm(),
-        FLAGS,
+        cipher,
+        flags,
         new byte[16],
-        12,
+        ivLen,
         0,
         new byte[0],
         0,
@@ -127,7 +182,13 @@ class CriticalEncryptionTest {
         out,
         outOff,
         cap,
-        16);
+        tagLen);
+  }
+
+  /** One AES-128-GCM encryption step straight through CipherCalls, zero key and IV. */
+  private static int encrypt(
+      long context, byte[] in, int inOff, int inLen, byte[] out, int outOff, int cap) {
+    return step(context, aes128Gcm(), FLAGS, 12, in, inOff, inLen, out, outOff, cap, 16);
   }
 
   private static long aes128Gcm() {
