@@ -28,7 +28,7 @@ METHOD_TEXT = {
     "sign": "sign, reused", "signFresh": "sign, fresh", "verify": "verify, reused",
     "verifyFresh": "verify, fresh", "generateSecret": "agree, reused",
     "generateSecretFresh": "agree, fresh", "seal": "TLS record", "generateKeyPair": "keygen",
-    "doFinal": "",
+    "doFinal": "", "doFinalIntoArray": "into a reused array",
 }
 CHART_LINE = 13  # characters of a bar group's label per line, to keep neighbours apart
 

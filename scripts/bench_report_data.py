@@ -50,8 +50,9 @@ NATIVE_ALIASES = {
     "BM_AeadSeal/AES128_GCM_TlsRecord/1024": ("Cipher", "AES-128-GCM", 1024, "seal"),
 }
 
-# Benchmark classes whose rows belong in another engine's table: the TLS record is a Cipher use.
-ENGINE_OF = {"CipherTlsRecord": "Cipher"}
+# Benchmark classes whose rows belong in another engine's table: the TLS record and the reused
+# output array are Cipher uses.
+ENGINE_OF = {"CipherTlsRecord": "Cipher", "CipherIntoArray": "Cipher"}
 
 # Native files in a results directory, and the providers whose OpenSSL each one measured.
 NATIVE_FILES = {"native.json": "bundled", "native-system.json": "system"}

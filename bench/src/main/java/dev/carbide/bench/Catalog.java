@@ -52,6 +52,7 @@ final class Catalog {
           new Entry(SecureRandomBenchmark.class, SecureRandomBenchmark::probe),
           new Entry(KdfBenchmark.class, KdfBenchmark::probe),
           new Entry(CipherBenchmark.class, CipherBenchmark::probe),
+          new Entry(CipherIntoArrayBenchmark.class, CipherIntoArrayBenchmark::probe),
           new Entry(CipherTlsRecordBenchmark.class, CipherTlsRecordBenchmark::probe),
           new Entry(SignatureBenchmark.class, SignatureBenchmark::probe),
           new Entry(KeyAgreementBenchmark.class, KeyAgreementBenchmark::probe),

@@ -2,7 +2,6 @@ package dev.carbide.bench;
 
 import java.security.GeneralSecurityException;
 import java.security.Key;
-import java.security.spec.AlgorithmParameterSpec;
 import java.util.Map;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
@@ -28,9 +27,27 @@ public class CipherBenchmark extends SizedInputBenchmark {
   public String algorithm;
 
   /** The JCA transformation, key algorithm and IV length of each {@link #algorithm}. */
-  private record Scheme(String transformation, String keyAlgorithm, int ivLength, int mode) {}
+  record Scheme(String transformation, String keyAlgorithm, int ivLength, int mode) {
+    Cipher open(String provider) throws GeneralSecurityException, NotAvailableException {
+      return Cipher.getInstance(
+          transformation, Providers.forService(provider, "Cipher", transformation));
+    }
 
-  private static final Map<String, Scheme> SCHEMES =
+    Key key() {
+      return new SecretKeySpec(Inputs.bytes(32, 7), keyAlgorithm);
+    }
+
+    /** Starts a message: the same key object, and a new IV from {@code counter}. */
+    void init(Cipher cipher, Key key, Counter counter) throws GeneralSecurityException {
+      byte[] iv = counter.next(ivLength);
+      cipher.init(
+          mode,
+          key,
+          transformation.contains("GCM") ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
+    }
+  }
+
+  static final Map<String, Scheme> SCHEMES =
       Map.of(
           "AES-256-GCM",
           new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE),
@@ -51,23 +68,14 @@ public class CipherBenchmark extends SizedInputBenchmark {
   @Setup
   public void setup() throws GeneralSecurityException, NotAvailableException {
     scheme = SCHEMES.get(algorithm);
-    cipher =
-        Cipher.getInstance(
-            scheme.transformation(),
-            Providers.forService(provider, "Cipher", scheme.transformation()));
-    key = new SecretKeySpec(Inputs.bytes(32, 7), scheme.keyAlgorithm());
+    cipher = scheme.open(provider);
+    key = scheme.key();
   }
 
   @Benchmark
   public byte[] doFinal() throws GeneralSecurityException {
-    cipher.init(scheme.mode(), key, parameters(scheme, iv.next(scheme.ivLength())));
+    scheme.init(cipher, key, iv);
     return cipher.doFinal(input);
-  }
-
-  private static AlgorithmParameterSpec parameters(Scheme scheme, byte[] iv) {
-    return scheme.transformation().contains("GCM")
-        ? new GCMParameterSpec(128, iv)
-        : new IvParameterSpec(iv);
   }
 
   /** Fails unless {@code provider} can run this benchmark for {@code algorithm}. */
