@@ -2,8 +2,7 @@
 // step between Java arrays, as a critical downcall (dev.carbide.cipher.CipherCalls in the jar's
 // Java 25 part). A critical downcall skips the JNI wrapper's thread-state transitions and hands
 // native code the Java arrays themselves, so a TLS record is encrypted where it lies: no copy into
-// the scratch memory and back, no pinning, no copy of the key. Only the IV and AAD still travel in
-// the scratch memory, as lengths.
+// the scratch memory and back, no pinning, no copy of the key, IV or AAD.
 //
 // Critical calls must be short and may not call back into Java, hence the size bound. And only
 // steps that cannot fail once they have written come this way: encryptions, and decryptions with
@@ -32,17 +31,17 @@ constexpr int32_t kCriticalLimit = 16 * 1024;
 
 }  // namespace
 
-// Runs one step (see CipherNative.process) with the IV in scratch[0, iv_len) and the
-// AAD after it, the key in key[0, key_len) (null when not rekeying), the prefix in
-// prefix[0, prefix_len), from in[in_off, + in_len) into out[out_off, + out_capacity). Each array
-// comes with its length, so every range is checked before OpenSSL sees it. Returns the bytes
-// written, or -1 with the failure parked (critical_call.h).
+// Runs one step (see CipherNative.process) with the key in key[0, key_len) (null when not
+// rekeying), the IV in iv[0, iv_len) (null when not starting), the AAD in aad[0, aad_len), the
+// prefix in prefix[0, prefix_len), from in[in_off, + in_len) into out[out_off, + out_capacity).
+// Each array comes with its length, so every range is checked before OpenSSL sees it. Returns the
+// bytes written, or -1 with the failure parked (critical_call.h).
 extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_step(
     int64_t context, int64_t cipher, int32_t flags, const uint8_t* key, int32_t key_len,
-    int32_t iv_len, int32_t aad_len, const uint8_t* prefix, int32_t prefix_array_len,
-    int32_t prefix_len, const uint8_t* in, int32_t in_array_len, int32_t in_off, int32_t in_len,
-    uint8_t* out, int32_t out_array_len, int32_t out_off, int32_t out_capacity,
-    int32_t tag_len) noexcept {
+    const uint8_t* iv, int32_t iv_len, const uint8_t* aad, int32_t aad_array_len, int32_t aad_len,
+    const uint8_t* prefix, int32_t prefix_array_len, int32_t prefix_len, const uint8_t* in,
+    int32_t in_array_len, int32_t in_off, int32_t in_len, uint8_t* out, int32_t out_array_len,
+    int32_t out_off, int32_t out_capacity, int32_t tag_len) noexcept {
   return RunCritical<CipherSession>(context, [&](CipherSession& session) {
     const bool unchecked_decryption = (flags & kPad) == 0 && tag_len == 0;
     if ((flags & kWrap) != 0 || ((flags & kEncrypt) == 0 && !unchecked_decryption)) {
@@ -50,6 +49,8 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_step(
                   "only encryptions and unchecked decryptions take the critical path");
     }
     const uint8_t* key_data = CheckedArrayRange(key, key_len, 0, key_len);
+    const uint8_t* iv_data = CheckedArrayRange(iv, iv_len, 0, iv_len);
+    const uint8_t* aad_data = CheckedArrayRange(aad, aad_array_len, 0, aad_len);
     const uint8_t* prefix_data = CheckedArrayRange(prefix, prefix_array_len, 0, prefix_len);
     const uint8_t* in_data = CheckedArrayRange(in, in_array_len, in_off, in_len);
     uint8_t* out_data = CheckedArrayRange(out, out_array_len, out_off, out_capacity);
@@ -58,9 +59,10 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_step(
     }
     CipherStep step(
         cipher == 0 ? nullptr : reinterpret_cast<const EVP_CIPHER*>(static_cast<intptr_t>(cipher)),
-        flags, std::span(key_data, static_cast<size_t>(key_len)), session.Span(0, iv_len),
-        session.Span(iv_len, aad_len), std::span(prefix_data, static_cast<size_t>(prefix_len)),
-        in_len, tag_len);
+        flags, std::span(key_data, static_cast<size_t>(key_len)),
+        std::span(iv_data, static_cast<size_t>(iv_len)),
+        std::span(aad_data, static_cast<size_t>(aad_len)),
+        std::span(prefix_data, static_cast<size_t>(prefix_len)), in_len, tag_len);
     if (step.max_out() > static_cast<size_t>(out_capacity)) {
       throw Error(ErrorKind::kShortBuffer, "output buffer too short");
     }

@@ -9,8 +9,6 @@
 namespace carbide::jni {
 namespace {
 
-constexpr size_t kBlockSize = 16;  // of the padded modes (AES)
-
 // A copy of input that the output would run into; cleansed however the step ends, since it may be
 // plaintext.
 struct CleansedCopy {
@@ -23,32 +21,6 @@ bool Overlap(const uint8_t* a, size_t a_len, const uint8_t* b, size_t b_len) {
 }
 
 }  // namespace
-
-CipherStep::CipherStep(const EVP_CIPHER* cipher, int32_t flags, std::span<const uint8_t> key,
-                       std::span<const uint8_t> iv, std::span<const uint8_t> aad,
-                       std::span<const uint8_t> prefix, int32_t in_len, int32_t tag_len)
-    : cipher_(cipher), flags_(flags), key_(key), iv_(iv), aad_(aad), prefix_(prefix) {
-  if (in_len < 0 || tag_len < 0 || tag_len > static_cast<int32_t>(kMaxTagSize)) {
-    throw Error(ErrorKind::kIllegalArgument, "length out of range");
-  }
-  in_len_ = static_cast<size_t>(in_len);
-  tag_len_ = static_cast<size_t>(tag_len);
-  size_t total = prefix_.size() + in_len_;
-  tag_in_ = Has(kFinish) && !Has(kEncrypt) ? tag_len_ : 0;
-  if (total < tag_in_) {
-    throw Error(ErrorKind::kBadTag, "input too short for the tag");
-  }
-  data_len_ = total - tag_in_;
-  // Padding an encryption fills its last block; unpadding a decryption only shortens it.
-  size_t padding = Has(kPad) && Has(kEncrypt) ? kBlockSize - data_len_ % kBlockSize : 0;
-  max_out_ = data_len_ + padding + (Has(kFinish) && Has(kEncrypt) ? tag_len_ : 0);
-  if (Has(kWrap)) {
-    // Wrapping adds a semiblock to the data padded to semiblocks; unwrapping removes one.
-    constexpr size_t kSemiblock = 8;
-    max_out_ = Has(kEncrypt) ? (data_len_ + kSemiblock - 1) / kSemiblock * kSemiblock + kSemiblock
-                             : data_len_ - std::min(data_len_, kSemiblock);
-  }
-}
 
 size_t CipherStep::Run(CipherContext& context, const uint8_t* in, uint8_t* out) const {
   const bool encrypt = Has(kEncrypt);

@@ -32,13 +32,18 @@ class DeferredError {
   std::exception_ptr error_;
 };
 
+// Out of line, so that the checks below inline into every critical call as a few compares.
+[[noreturn, gnu::cold, gnu::noinline]] inline void ThrowArrayRangeOutOfBounds() {
+  throw Error(ErrorKind::kIndexOutOfBounds, "array range out of bounds");
+}
+
 // Checks that [offset, offset + len) lies inside an array of `array_len` bytes at `array`, which
 // may be null only for an empty range at offset 0, and returns the range's start.
 template <typename Byte>
-Byte* CheckedArrayRange(Byte* array, int32_t array_len, int32_t offset, int32_t len) {
+inline Byte* CheckedArrayRange(Byte* array, int32_t array_len, int32_t offset, int32_t len) {
   if (offset < 0 || len < 0 || array_len < 0 || offset > array_len || len > array_len - offset ||
-      (array == nullptr && (offset != 0 || len != 0))) {
-    throw Error(ErrorKind::kIndexOutOfBounds, "array range out of bounds");
+      (array == nullptr && (offset != 0 || len != 0))) [[unlikely]] {
+    ThrowArrayRangeOutOfBounds();
   }
   return array == nullptr ? nullptr : array + offset;
 }

@@ -5,13 +5,14 @@ import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
 /**
- * One Cipher's native context and its scratch memory: every native step crosses JNI here. The IV
- * and AAD always travel in the scratch memory, as lengths. A small encryption between arrays goes
- * there too and is encrypted in place, so a TLS record crosses with no array at all: no range
- * checks, no pinning. On Java 22 and later a small step between arrays instead takes a critical FFM
- * downcall ({@link CipherCalls}) that works in the arrays themselves, if it is an encryption or a
- * decryption with no tag or padding to check (which must not release plaintext before the check
- * passes). Decryptions never use the scratch memory for data, which would keep plaintext there.
+ * One Cipher's native context and its scratch memory: every native step crosses here. By JNI, the
+ * IV and AAD travel in the scratch memory, as lengths. A small encryption between arrays goes there
+ * too and is encrypted in place, so a TLS record crosses with no array at all: no range checks, no
+ * pinning. On Java 22 and later a small step between arrays instead takes a critical FFM downcall
+ * ({@link CipherCalls}) that works in the Java arrays themselves, IV and AAD included, if it is an
+ * encryption or a decryption with no tag or padding to check (which must not release plaintext
+ * before the check passes). Decryptions never use the scratch memory for data, which would keep
+ * plaintext there.
  */
 final class NativeCipherContext {
   /** Encryptions of up to this many bytes run in the scratch memory. */
@@ -74,24 +75,16 @@ final class NativeCipherContext {
             && !critical
             && inLen <= SCRATCH_DATA_LIMIT
             && prefixLen <= SCRATCH_DATA_LIMIT;
-    int need = small ? header + prefixLen + inLen + MAX_GROWTH : header;
-    if (need > scratch.capacity()) {
-      scratch = viewScratch(need);
-    }
-    if (ivLen != 0) {
-      scratch.put(0, iv, 0, ivLen);
-    }
-    if (aadLen != 0) {
-      scratch.put(ivLen, aad, 0, aadLen);
-    }
     try {
       if (critical) {
+        // The critical call reads the IV and AAD where they lie: no scratch memory at all.
         return CipherCalls.step(
             context,
             cipher,
             flags,
             key,
-            ivLen,
+            iv,
+            aad,
             aadLen,
             prefix,
             prefixLen,
@@ -102,6 +95,16 @@ final class NativeCipherContext {
             outOff,
             cap,
             tagLen);
+      }
+      int need = small ? header + prefixLen + inLen + MAX_GROWTH : header;
+      if (need > scratch.capacity()) {
+        scratch = viewScratch(need);
+      }
+      if (ivLen != 0) {
+        scratch.put(0, iv, 0, ivLen);
+      }
+      if (aadLen != 0) {
+        scratch.put(ivLen, aad, 0, aadLen);
       }
       if (small) {
         scratch.put(header, (byte[]) in, inOff, inLen);

@@ -10,11 +10,11 @@ import java.lang.invoke.MethodHandle;
 /**
  * How a {@link NativeCipherContext} runs a small message step between arrays, on Java 22 and later:
  * a critical FFM downcall to {@code carbide_cipher_step} (native/jni/cipher/cipher_critical.cc),
- * which skips the JNI wrapper's thread-state transitions and works straight from and into the Java
- * arrays, with no copy through scratch memory. Only encryptions and decryptions with nothing to
- * check (no tag, no padding) come this way. If the downcall cannot be linked (native access denied,
- * an older libcarbide), {@link #critical} is false and NativeCipherContext takes its JNI paths, as
- * on Java 17.
+ * which skips the JNI wrapper's thread-state transitions and reads the key, IV, AAD and input
+ * straight from the Java arrays and writes into the output array: nothing is copied through scratch
+ * memory. Only encryptions and decryptions with nothing to check (no tag, no padding) come this
+ * way. If the downcall cannot be linked (native access denied, an older libcarbide), {@link
+ * #critical} is false and NativeCipherContext takes its JNI paths, as on Java 17.
  */
 final class CipherCalls {
   /** The critical downcall, or null where it could not be linked. */
@@ -29,16 +29,17 @@ final class CipherCalls {
 
   /**
    * Runs one step (see {@link CipherNative#process}), an encryption or a decryption without tag or
-   * padding, whose IV and AAD are already in the context's scratch memory, from {@code in} into
-   * {@code out}, and returns the bytes written. Only when {@link #critical}; the caller keeps the
-   * context reachable.
+   * padding, starting with {@code iv} (null when not starting) and absorbing {@code aad[0,
+   * aadLen)}, from {@code in} into {@code out}, and returns the bytes written. Only when {@link
+   * #critical}; the caller keeps the context reachable.
    */
   static int step(
       long context,
       long cipher,
       int flags,
       byte[] key,
-      int ivLen,
+      byte[] iv,
+      byte[] aad,
       int aadLen,
       byte[] prefix,
       int prefixLen,
@@ -50,6 +51,7 @@ final class CipherCalls {
       int cap,
       int tagLen) {
     MemorySegment keySegment = key == null ? MemorySegment.NULL : MemorySegment.ofArray(key);
+    MemorySegment ivSegment = iv == null ? MemorySegment.NULL : MemorySegment.ofArray(iv);
     int result;
     try {
       result =
@@ -60,7 +62,10 @@ final class CipherCalls {
                   flags,
                   keySegment,
                   key == null ? 0 : key.length,
-                  ivLen,
+                  ivSegment,
+                  iv == null ? 0 : iv.length,
+                  MemorySegment.ofArray(aad),
+                  aad.length,
                   aadLen,
                   MemorySegment.ofArray(prefix),
                   prefix.length,
@@ -98,7 +103,8 @@ final class CipherCalls {
               i, // bytes written, or -1
               j, j, i, // context, cipher, flags
               a, i, // key, its length
-              i, i, // IV and AAD lengths in scratch
+              a, i, // IV, its length
+              a, i, i, // AAD array, its length, the AAD length
               a, i, i, // prefix array, its length, the prefix length
               a, i, i, i, // input array, its length, offset, length
               a, i, i, i, // output array, its length, offset, capacity

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.testing.Carbide;
-import java.nio.ByteBuffer;
 import java.security.Security;
 import java.util.Arrays;
 import java.util.Random;
@@ -78,6 +77,44 @@ class CriticalStepTest {
     assertThrows(
         ArrayIndexOutOfBoundsException.class, () -> encrypt(context, in, -1, 8, out, 0, 48));
     CipherNative.freeContext(context);
+  }
+
+  @Test
+  void anAadLengthBeyondItsArrayIsRefusedBeforeOpenSsl() {
+    Carbide.provider();
+    long context = CipherNative.newContext();
+    byte[] data = new byte[48];
+    // The IV and AAD arrays travel with their lengths, and the AAD length is checked against them.
+    for (int aadLen : new int[] {14, -1}) {
+      assertThrows(
+          ArrayIndexOutOfBoundsException.class,
+          () -> encryptWithAad(context, aadLen, data),
+          "AAD length " + aadLen);
+    }
+    // With the AAD in range, the same step succeeds: the refusal changed nothing.
+    assertEquals(48, encryptWithAad(context, 13, data));
+    CipherNative.freeContext(context);
+  }
+
+  /** AES-128-GCM over data[0, 32) in place, zero key and IV, with aadLen bytes of a 13-byte AAD. */
+  private static int encryptWithAad(long context, int aadLen, byte[] data) {
+    return CipherCalls.step(
+        context,
+        aes128Gcm(),
+        FLAGS,
+        new byte[16],
+        new byte[12],
+        new byte[13],
+        aadLen,
+        new byte[0],
+        0,
+        data,
+        0,
+        32,
+        data,
+        0,
+        48,
+        16);
   }
 
   @Test
@@ -165,14 +202,13 @@ class CriticalStepTest {
       int outOff,
       int cap,
       int tagLen) {
-    ByteBuffer scratch = CipherNative.scratch(context, ivLen);
-    scratch.put(0, new byte[ivLen]);
     return CipherCalls.step(
         context,
         cipher,
         flags,
         new byte[16],
-        ivLen,
+        new byte[ivLen],
+        new byte[0],
         0,
         new byte[0],
         0,
