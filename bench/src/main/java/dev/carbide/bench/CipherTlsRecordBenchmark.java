@@ -45,6 +45,18 @@ public class CipherTlsRecordBenchmark extends ProviderBenchmark {
 
   @Benchmark
   public byte[] seal() throws GeneralSecurityException {
+    return seal(cipher, key, iv, header, record, size);
+  }
+
+  /** SunJSSE's calls for one record: init with a fresh IV, the header as AAD, in-place doFinal. */
+  static byte[] seal(
+      Cipher cipher,
+      SecretKey key,
+      CipherBenchmark.Counter iv,
+      byte[] header,
+      byte[] record,
+      int size)
+      throws GeneralSecurityException {
     cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, iv.next(12)));
     cipher.updateAAD(header);
     cipher.doFinal(record, 0, size, record, 0);

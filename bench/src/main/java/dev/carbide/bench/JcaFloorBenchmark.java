@@ -1,0 +1,198 @@
+package dev.carbide.bench;
+
+import java.security.AlgorithmParameters;
+import java.security.GeneralSecurityException;
+import java.security.Key;
+import java.security.MessageDigest;
+import java.security.MessageDigestSpi;
+import java.security.Provider;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.util.concurrent.TimeUnit;
+import javax.crypto.Cipher;
+import javax.crypto.CipherSpi;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The JCA's own cost per operation, which every provider pays and the native limit does not: the
+ * TLS record sequence of {@link CipherTlsRecordBenchmark} and the 64-byte digest of {@link
+ * MessageDigestBenchmark}, served by a provider whose SPIs only take what a real one must (the
+ * key's encoding, the IV, the AAD) and transform nothing. So no provider can run an operation
+ * faster than its native limit plus this floor, and a target above that bound cannot be met.
+ *
+ * <p>Not in the launcher's {@link Catalog}: it measures the framework, not a provider. Run it with
+ * {@code java -jar bench/target/benchmarks.jar JcaFloor}.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@State(Scope.Thread)
+@Fork(value = 1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class JcaFloorBenchmark {
+  private static final int RECORD = 1024;
+  private static final int TAG_BYTES = 16;
+
+  private final Provider floor = new FloorProvider();
+  private final byte[] header = Inputs.bytes(13, 8);
+  private final byte[] message = Inputs.bytes(64, 1);
+  private final CipherBenchmark.Counter iv = new CipherBenchmark.Counter();
+  private byte[] record;
+  private SecretKey key;
+  private Cipher cipher;
+  private MessageDigest digest;
+
+  @Setup
+  public void setup() throws GeneralSecurityException {
+    key = new SecretKeySpec(Inputs.bytes(16, 9), "AES");
+    record = new byte[RECORD + TAG_BYTES];
+    cipher = Cipher.getInstance("AES/GCM/NoPadding", floor);
+    digest = MessageDigest.getInstance("SHA-256", floor);
+  }
+
+  @Benchmark
+  public byte[] tlsRecordSeal() throws GeneralSecurityException {
+    return CipherTlsRecordBenchmark.seal(cipher, key, iv, header, record, RECORD);
+  }
+
+  @Benchmark
+  public byte[] digest64() {
+    return digest.digest(message);
+  }
+
+  /** Serves the two SPIs below under the names the benchmarks ask for. */
+  private static final class FloorProvider extends Provider {
+    FloorProvider() {
+      super("JcaFloor", "1", "SPIs that do no cryptography, to measure the JCA's own cost");
+      putService(new Service(this, "Cipher", "AES/GCM/NoPadding", "", null, null) {
+        @Override
+        public Object newInstance(Object ignored) {
+          return new FloorCipher();
+        }
+      });
+      putService(new Service(this, "MessageDigest", "SHA-256", "", null, null) {
+        @Override
+        public Object newInstance(Object ignored) {
+          return new FloorDigest();
+        }
+      });
+    }
+  }
+
+  /** Copies what a real SPI must copy, and reports the output length a real one would write. */
+  private static final class FloorCipher extends CipherSpi {
+    private byte[] keyBytes;
+    private byte[] ivBytes;
+    private final byte[] aad = new byte[32];
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom r) {
+      keyBytes = key.getEncoded();
+      ivBytes = ((GCMParameterSpec) params).getIV();
+    }
+
+    @Override
+    protected void engineUpdateAAD(byte[] src, int offset, int len) {
+      System.arraycopy(src, offset, aad, 0, Math.min(len, aad.length));
+    }
+
+    @Override
+    protected int engineDoFinal(byte[] in, int inOffset, int len, byte[] out, int outOffset) {
+      out[outOffset] = (byte) (keyBytes[0] ^ ivBytes[0] ^ aad[0]); // keeps the copies live
+      return len + TAG_BYTES;
+    }
+
+    @Override
+    protected int engineGetOutputSize(int inputLen) {
+      return inputLen + TAG_BYTES;
+    }
+
+    @Override
+    protected void engineSetMode(String mode) {}
+
+    @Override
+    protected void engineSetPadding(String padding) {}
+
+    @Override
+    protected int engineGetBlockSize() {
+      return 16;
+    }
+
+    @Override
+    protected byte[] engineGetIV() {
+      return ivBytes == null ? null : ivBytes.clone();
+    }
+
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+      return null;
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, SecureRandom random) {
+      throw new UnsupportedOperationException("the floor benchmark passes parameters");
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom r) {
+      throw new UnsupportedOperationException("the floor benchmark passes a parameter spec");
+    }
+
+    @Override
+    protected byte[] engineUpdate(byte[] input, int offset, int len) {
+      throw new UnsupportedOperationException("the floor benchmark only calls doFinal");
+    }
+
+    @Override
+    protected int engineUpdate(byte[] input, int offset, int len, byte[] out, int outOffset) {
+      throw new UnsupportedOperationException("the floor benchmark only calls doFinal");
+    }
+
+    @Override
+    protected byte[] engineDoFinal(byte[] input, int offset, int len) {
+      throw new UnsupportedOperationException("the floor benchmark writes into an array");
+    }
+  }
+
+  /** Keeps a 64-byte message as a real digest's buffer would, and returns a new 32-byte result. */
+  private static final class FloorDigest extends MessageDigestSpi {
+    private final byte[] buffer = new byte[64];
+    private int buffered;
+
+    @Override
+    protected void engineUpdate(byte input) {
+      buffer[buffered++ & 63] = input;
+    }
+
+    @Override
+    protected void engineUpdate(byte[] input, int offset, int len) {
+      System.arraycopy(input, offset, buffer, 0, Math.min(len, buffer.length));
+      buffered = len;
+    }
+
+    @Override
+    protected byte[] engineDigest() {
+      byte[] result = new byte[32];
+      result[0] = (byte) (buffer[0] ^ buffered); // keeps the copy live
+      buffered = 0;
+      return result;
+    }
+
+    @Override
+    protected void engineReset() {
+      buffered = 0;
+    }
+  }
+}
