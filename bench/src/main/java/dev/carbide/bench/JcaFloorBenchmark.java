@@ -76,18 +76,20 @@ public class JcaFloorBenchmark {
   private static final class FloorProvider extends Provider {
     FloorProvider() {
       super("JcaFloor", "1", "SPIs that do no cryptography, to measure the JCA's own cost");
-      putService(new Service(this, "Cipher", "AES/GCM/NoPadding", "", null, null) {
-        @Override
-        public Object newInstance(Object ignored) {
-          return new FloorCipher();
-        }
-      });
-      putService(new Service(this, "MessageDigest", "SHA-256", "", null, null) {
-        @Override
-        public Object newInstance(Object ignored) {
-          return new FloorDigest();
-        }
-      });
+      putService(
+          new Service(this, "Cipher", "AES/GCM/NoPadding", "", null, null) {
+            @Override
+            public Object newInstance(Object ignored) {
+              return new FloorCipher();
+            }
+          });
+      putService(
+          new Service(this, "MessageDigest", "SHA-256", "", null, null) {
+            @Override
+            public Object newInstance(Object ignored) {
+              return new FloorDigest();
+            }
+          });
     }
   }
 
