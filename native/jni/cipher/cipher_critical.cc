@@ -29,6 +29,11 @@ namespace {
 // microseconds.
 constexpr int32_t kCriticalLimit = 16 * 1024;
 
+// The first `len` bytes of an array of `array_len` bytes, checked as CheckedArrayRange does.
+std::span<const uint8_t> CheckedPrefix(const uint8_t* array, int32_t array_len, int32_t len) {
+  return {CheckedArrayRange(array, array_len, 0, len), static_cast<size_t>(len)};
+}
+
 }  // namespace
 
 // Runs one step (see CipherNative.process) with the key in key[0, key_len) (null when not
@@ -48,10 +53,10 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_step(
       throw Error(ErrorKind::kIllegalState,
                   "only encryptions and unchecked decryptions take the critical path");
     }
-    const uint8_t* key_data = CheckedArrayRange(key, key_len, 0, key_len);
-    const uint8_t* iv_data = CheckedArrayRange(iv, iv_len, 0, iv_len);
-    const uint8_t* aad_data = CheckedArrayRange(aad, aad_array_len, 0, aad_len);
-    const uint8_t* prefix_data = CheckedArrayRange(prefix, prefix_array_len, 0, prefix_len);
+    std::span<const uint8_t> key_span = CheckedPrefix(key, key_len, key_len);
+    std::span<const uint8_t> iv_span = CheckedPrefix(iv, iv_len, iv_len);
+    std::span<const uint8_t> aad_span = CheckedPrefix(aad, aad_array_len, aad_len);
+    std::span<const uint8_t> prefix_span = CheckedPrefix(prefix, prefix_array_len, prefix_len);
     const uint8_t* in_data = CheckedArrayRange(in, in_array_len, in_off, in_len);
     uint8_t* out_data = CheckedArrayRange(out, out_array_len, out_off, out_capacity);
     if (in_len > kCriticalLimit || prefix_len > kCriticalLimit - in_len) {
@@ -59,10 +64,7 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_step(
     }
     CipherStep step(
         cipher == 0 ? nullptr : reinterpret_cast<const EVP_CIPHER*>(static_cast<intptr_t>(cipher)),
-        flags, std::span(key_data, static_cast<size_t>(key_len)),
-        std::span(iv_data, static_cast<size_t>(iv_len)),
-        std::span(aad_data, static_cast<size_t>(aad_len)),
-        std::span(prefix_data, static_cast<size_t>(prefix_len)), in_len, tag_len);
+        flags, key_span, iv_span, aad_span, prefix_span, in_len, tag_len);
     if (step.max_out() > static_cast<size_t>(out_capacity)) {
       throw Error(ErrorKind::kShortBuffer, "output buffer too short");
     }

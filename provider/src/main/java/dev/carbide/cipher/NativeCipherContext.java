@@ -56,8 +56,6 @@ final class NativeCipherContext {
       int outOff,
       int cap,
       int tagLen) {
-    int ivLen = iv == null ? 0 : iv.length;
-    int header = Math.addExact(ivLen, aadLen);
     boolean arrays = in instanceof byte[] && out instanceof byte[];
     boolean encryption =
         (flags & (CipherNative.ENCRYPT | CipherNative.WRAP)) == CipherNative.ENCRYPT;
@@ -96,6 +94,9 @@ final class NativeCipherContext {
             cap,
             tagLen);
       }
+      // By JNI the IV and AAD travel in scratch, ahead of a small encryption's data.
+      int ivLen = iv == null ? 0 : iv.length;
+      int header = Math.addExact(ivLen, aadLen);
       int need = small ? header + prefixLen + inLen + MAX_GROWTH : header;
       if (need > scratch.capacity()) {
         scratch = viewScratch(need);
