@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include <algorithm>
+#include <string>
 #include <utility>
 
 #include "carbide/cleanse.h"
@@ -15,11 +16,14 @@ MessageSession::MessageSession(const MessageSession& other)
 
 MessageSession::~MessageSession() { Cleanse(scratch_, sizeof(scratch_)); }
 
-uint8_t* MessageSession::scratch(jint len) {
-  if (len < 0 || len > kScratchCapacity) {
-    throw Error(ErrorKind::kIndexOutOfBounds, "scratch length out of range");
-  }
-  return scratch_;
+void MessageSession::ThrowScratchLengthOutOfRange() {
+  throw Error(ErrorKind::kIndexOutOfBounds, "scratch length out of range");
+}
+
+void MessageSession::ThrowOutputTooShort(size_t out_len, size_t result_len) {
+  throw Error(ErrorKind::kIllegalArgument, "an output of " + std::to_string(out_len) +
+                                               " bytes cannot hold the result's " +
+                                               std::to_string(result_len));
 }
 
 void MessageSession::AbsorbPending(jint pending_len) {

@@ -17,8 +17,8 @@
 namespace carbide::jni {
 
 // Absorbs scratch[0, pending_len), finishes the message into out[out_offset, + out_len) of an
-// array of out_array_len bytes (out_len must be the result's length) and starts a new message.
-// Returns out_len, or -1 with the failure parked (critical_call.h).
+// array of out_array_len bytes (out_len at least the result's length) and starts a new message.
+// Returns the result's length, or -1 with the failure parked (critical_call.h).
 extern "C" __attribute__((visibility("default"))) int32_t carbide_session_finish(
     int64_t handle, int32_t pending_len, uint8_t* out, int32_t out_array_len, int32_t out_offset,
     int32_t out_len) noexcept {
@@ -27,13 +27,9 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_session_finish
       throw Error(ErrorKind::kIndexOutOfBounds, "output range out of bounds");
     }
     uint8_t* result = CheckedArrayRange(out, out_array_len, out_offset, out_len);
-    if (static_cast<size_t>(out_len) != session.ResultSize()) {
-      throw Error(ErrorKind::kIllegalArgument, "output length differs from the result's");
-    }
-    session.AbsorbPending(pending_len);
     // The result goes straight to the Java array: no copy of it, secret or not, stays in scratch.
-    session.Finish(result);
-    return out_len;
+    return static_cast<int32_t>(
+        session.FinishPending(pending_len, result, static_cast<size_t>(out_len)));
   });
 }
 

@@ -57,8 +57,8 @@ void UpdateDirect(JNIEnv* env, jclass, jlong session, jint pending_len, jobject 
 jint Finish(JNIEnv* env, jclass, jlong session, jint pending_len) {
   return Guard(env, [&] {
     MessageSession& message = FromHandle<MessageSession>(session);
-    message.AbsorbPending(pending_len);
-    return static_cast<jint>(message.Finish(message.scratch(0)));
+    return static_cast<jint>(
+        message.FinishPending(pending_len, message.scratch(0), kScratchCapacity));
   });
 }
 

@@ -26,10 +26,12 @@ class SessionCallsTest {
     Carbide.provider();
     MessageSession session = new MessageSession(newSha256Session());
     byte[] out = new byte[64];
-    // SHA-256 gives 32 bytes; asking for 64 fails natively, after which throwDeferred raises it.
+    // SHA-256 gives 32 bytes; a range of 16 inside a 64-byte array fails natively, before a byte is
+    // written past it, after which throwDeferred raises the failure.
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> session.finish(out, 0, 64));
-    assertTrue(e.getMessage().contains("differs from the result"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> session.finish(out, 0, 16));
+    assertTrue(e.getMessage().contains("cannot hold the result's 32"), e.getMessage());
+    assertArrayEquals(new byte[64], out);
   }
 
   /** A native SHA-256 session from the digest family's natives, which are package-private. */
