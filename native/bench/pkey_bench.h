@@ -38,6 +38,24 @@ inline void KeygenLoop(benchmark::State& state, const char* algorithm, const cha
   ReportOpsAndBytes(state, 0);
 }
 
+// Like KeygenLoop, but each key stays alive until `held` keys exist and then all are freed at
+// once, as keys held by Java objects are when a collection finds them unreachable. Not a limit:
+// it shows what that lifetime costs OpenSSL and malloc alone (fresh pages, colder memory), apart
+// from anything the JVM adds.
+inline void HeldKeygenLoop(benchmark::State& state, const char* algorithm, const char* group,
+                           size_t held) {
+  KeyPairGenerator generator(algorithm, group);
+  std::vector<PkeyPtr> keys;
+  keys.reserve(held);
+  for (auto _ : state) {
+    keys.push_back(generator.Generate());
+    if (keys.size() == held) {
+      keys.clear();
+    }
+  }
+  ReportOpsAndBytes(state, 0);
+}
+
 // Derives one shared secret per iteration between two fresh keys of `algorithm` and `group`.
 inline void DeriveLoop(benchmark::State& state, const char* algorithm, const char* group) {
   KeyPairGenerator generator(algorithm, group);
