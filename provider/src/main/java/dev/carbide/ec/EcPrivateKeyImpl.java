@@ -2,8 +2,6 @@ package dev.carbide.ec;
 
 import dev.carbide.keys.NativePrivateKey;
 import java.math.BigInteger;
-import java.security.InvalidKeyException;
-import java.security.ProviderException;
 import java.security.interfaces.ECPrivateKey;
 import java.security.spec.ECParameterSpec;
 import java.util.Arrays;
@@ -35,12 +33,7 @@ final class EcPrivateKeyImpl extends NativePrivateKey implements ECPrivateKey {
    * outlives it.
    */
   EcPublicKeyImpl generatedPublicKey() {
-    EcPublicKeyImpl publicKey;
-    try {
-      publicKey = EcPublicKeyImpl.sharing(curve, retain());
-    } catch (InvalidKeyException e) {
-      throw new ProviderException("a generated key is unusable", e);
-    }
+    EcPublicKeyImpl publicKey = EcPublicKeyImpl.sharing(this);
     sharingPublicKey = publicKey;
     return publicKey;
   }

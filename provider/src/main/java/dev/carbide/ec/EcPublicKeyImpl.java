@@ -22,14 +22,18 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
     this.curve = curve;
   }
 
+  private EcPublicKeyImpl(EcPrivateKeyImpl pairedWith) {
+    super("EC", pairedWith);
+    this.curve = pairedWith.curve();
+    this.sharing = true;
+  }
+
   /**
-   * The public half of a generated pair, sharing the pair's native key {@code handle} (a reference
-   * of its own) until {@link #unshare}.
+   * The public half of a generated pair, sharing the native reference of {@code privateKey} until
+   * {@link #unshare}, which the private key calls before it lets the reference go.
    */
-  static EcPublicKeyImpl sharing(EcCurve curve, long handle) {
-    EcPublicKeyImpl key = new EcPublicKeyImpl(curve, handle);
-    key.sharing = true;
-    return key;
+  static EcPublicKeyImpl sharing(EcPrivateKeyImpl privateKey) {
+    return new EcPublicKeyImpl(privateKey);
   }
 
   /**

@@ -46,7 +46,7 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
   }
 
   private void bind(long handle, EcCurve keyCurve) {
-    KeyRef ref = new KeyRef(this, handle);
+    KeyRef ref = new KeyRef(handle);
     if (key != null) {
       key.release();
     }

@@ -60,7 +60,7 @@ final class EdDsaSignature extends NativeSignatureSpi {
     if (fixed != null && keyCurve != fixed) {
       throw new InvalidKeyException("Parameters must be " + fixed.jcaName());
     }
-    KeyRef ref = new KeyRef(this, nativeKey.retain());
+    KeyRef ref = new KeyRef(nativeKey.retain());
     try {
       bindSigner(ref.handle(), 0, sign, false, instance(keyCurve, spec), context(spec));
     } catch (InvalidAlgorithmParameterException e) {

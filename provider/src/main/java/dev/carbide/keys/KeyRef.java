@@ -4,18 +4,20 @@ import dev.carbide.internal.NativeCleaner;
 import java.lang.ref.Cleaner;
 
 /**
- * One owned reference to a native key, released once: explicitly, or by the Cleaner when the owner
- * becomes unreachable. An SPI that uses a key holds a KeyRef of its own, so the key object may be
- * destroyed or collected in the middle of the SPI's work.
+ * One owned reference to a native key, released once: explicitly, or by the Cleaner when this
+ * object becomes unreachable, that is when every holder of it has. An SPI that uses a key holds a
+ * KeyRef of its own, so the key object may be destroyed or collected in the middle of the SPI's
+ * work. The two keys of a generated EC pair hold one KeyRef between them (NativeKey's sharing
+ * constructor), which saves a reference and a Cleaner registration per pair.
  */
 public final class KeyRef {
   private final long handle;
   private final Cleaner.Cleanable cleanable;
 
-  /** Takes ownership of {@code handle} on behalf of {@code owner}. */
-  public KeyRef(Object owner, long handle) {
+  /** Takes ownership of {@code handle}. */
+  public KeyRef(long handle) {
     this.handle = handle;
-    this.cleanable = NativeCleaner.register(owner, handle, PkeyNative::free);
+    this.cleanable = NativeCleaner.register(this, handle, PkeyNative::free);
   }
 
   /** The native handle; valid until {@link #release} or until the owner is unreachable. */

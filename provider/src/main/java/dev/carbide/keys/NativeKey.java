@@ -22,6 +22,8 @@ public abstract class NativeKey implements Key {
   private final transient String algorithm;
   private final transient Object lock = new Object();
   private transient KeyRef ref;
+  // True while ref belongs to the key it was shared from, which alone may release it.
+  private transient boolean sharedRef;
   private transient LongSupplier pending;
   private transient boolean destroyed;
   private transient volatile byte[] encoded;
@@ -29,7 +31,24 @@ public abstract class NativeKey implements Key {
   /** Takes ownership of native key {@code handle}. */
   protected NativeKey(String algorithm, long handle) {
     this.algorithm = algorithm;
-    this.ref = new KeyRef(this, handle);
+    this.ref = new KeyRef(handle);
+  }
+
+  /**
+   * A key over the same native reference as {@code owner} until {@link #unshare}: the public half
+   * of a generated pair, which then costs no reference or Cleaner registration of its own. The
+   * reference stays valid while either key is reachable; only {@code owner} releases it, and it
+   * must call {@link #unshare} on this key first.
+   */
+  protected NativeKey(String algorithm, NativeKey owner) {
+    this.algorithm = algorithm;
+    synchronized (owner.lock) {
+      if (owner.ref == null || owner.destroyed) {
+        throw new IllegalStateException("the key to share has no native reference");
+      }
+      this.ref = owner.ref;
+    }
+    this.sharedRef = true;
   }
 
   /**
@@ -46,7 +65,7 @@ public abstract class NativeKey implements Key {
   /** The key's own handle, made now if it is pending; callers hold {@code lock}. */
   private long handle() {
     if (ref == null) {
-      ref = new KeyRef(this, pending.getAsLong());
+      ref = new KeyRef(pending.getAsLong());
       pending = null;
     }
     return ref.handle();
@@ -104,14 +123,14 @@ public abstract class NativeKey implements Key {
   }
 
   /**
-   * Stops sharing a native key with another key object (a generated EC public key shares its pair's
-   * until its point is read or the private key is destroyed). {@code detach} reads what this key
-   * needs from the shared handle and returns how to make a handle of its own, should an operation
-   * need one later.
+   * Stops sharing the native reference of the key given to the sharing constructor (a generated EC
+   * public key shares its pair's until its point is read or the private key is destroyed). {@code
+   * detach} reads what this key needs from the shared handle and returns how to make a handle of
+   * its own, should an operation need one later. The reference is left to its owner.
    */
   protected final void unshare(java.util.function.LongFunction<LongSupplier> detach) {
     synchronized (lock) {
-      if (ref == null || destroyed) {
+      if (!sharedRef || destroyed) {
         return;
       }
       try {
@@ -119,8 +138,8 @@ public abstract class NativeKey implements Key {
       } finally {
         Reference.reachabilityFence(this);
       }
-      ref.release();
       ref = null;
+      sharedRef = false;
     }
   }
 
@@ -145,7 +164,7 @@ public abstract class NativeKey implements Key {
       }
       encoded = null;
       pending = null;
-      if (ref != null) {
+      if (ref != null && !sharedRef) {
         ref.release();
       }
     }

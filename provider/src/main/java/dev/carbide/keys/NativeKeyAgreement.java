@@ -40,7 +40,7 @@ public abstract class NativeKeyAgreement extends KeyAgreementSpi {
       throw new InvalidKeyException("Key must be instance of PrivateKey");
     }
     NativePrivateKey translated = ownKey(key);
-    KeyRef ref = new KeyRef(this, translated.retain());
+    KeyRef ref = new KeyRef(translated.retain());
     if (own != null) {
       own.release();
     }

@@ -14,6 +14,14 @@ public abstract class NativePublicKey extends NativeKey implements PublicKey {
   }
 
   /**
+   * A key sharing {@code owner}'s native reference; see {@link NativeKey#NativeKey(String,
+   * NativeKey)}.
+   */
+  protected NativePublicKey(String algorithm, NativeKey owner) {
+    super(algorithm, owner);
+  }
+
+  /**
    * A key made natively on first native use; see {@link NativeKey#NativeKey(String, LongSupplier)}.
    */
   protected NativePublicKey(String algorithm, LongSupplier materialize) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,11 +14,13 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.lang.ref.WeakReference;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.security.Signature;
 import java.util.ArrayList;
 import java.util.List;
@@ -141,6 +144,50 @@ class EcKeyModelTest {
       assertTrue(verifier.verify(signature), curve);
       assertThrows(InvalidKeyException.class, () -> signer.initSign(keys.getPrivate()));
     }
+  }
+
+  /**
+   * The keys of a generated pair share one native reference: collecting the private key must leave
+   * it to the public key, which is still unread and so still sharing.
+   */
+  @Test
+  void generatedPublicKeyOutlivesItsCollectedPrivateKey() throws Exception {
+    byte[] message = {7, 8, 9};
+    List<Object> signedBy = signWithAPairAndDropItsPrivateKey(message);
+    @SuppressWarnings("unchecked")
+    WeakReference<PrivateKey> privateKey = (WeakReference<PrivateKey>) signedBy.get(2);
+    for (int i = 0; i < 100 && privateKey.get() != null; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertNull(privateKey.get(), "the private key was not collected");
+    // Give a wrongly freed key time to be freed by the Cleaner and its memory to be reused.
+    Thread.sleep(100);
+    for (int i = 0; i < 200; i++) {
+      EcTesting.pair(Carbide.provider(), "secp256r1");
+    }
+    PublicKey publicKey = (PublicKey) signedBy.get(0);
+    byte[] signature = (byte[]) signedBy.get(1);
+    assertTrue(
+        EcInteropTest.verify(
+            EcTesting.sunEc(),
+            "SHA256withECDSA",
+            (PublicKey) EcTesting.sunEcCopy(publicKey),
+            message,
+            signature));
+    assertTrue(
+        EcInteropTest.verify(Carbide.provider(), "SHA256withECDSA", publicKey, message, signature));
+  }
+
+  /**
+   * [public key, signature of message, weak reference to the private key]; nothing else holds it.
+   */
+  private static List<Object> signWithAPairAndDropItsPrivateKey(byte[] message) throws Exception {
+    KeyPair keys = EcTesting.pair(Carbide.provider(), "secp256r1");
+    Signature signer = Signature.getInstance("SHA256withECDSA", Carbide.provider());
+    signer.initSign(keys.getPrivate());
+    signer.update(message);
+    return List.of(keys.getPublic(), signer.sign(), new WeakReference<>(keys.getPrivate()));
   }
 
   @Test
