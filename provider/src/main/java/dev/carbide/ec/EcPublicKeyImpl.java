@@ -13,8 +13,6 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
 
   private final transient EcCurve curve;
   private transient volatile ECPoint w;
-  // Set while this key shares the native key of its generated pair (private scalar included).
-  private transient volatile boolean sharing;
 
   /** Takes ownership of native key {@code handle} on {@code curve}. */
   EcPublicKeyImpl(EcCurve curve, long handle) {
@@ -25,7 +23,6 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
   private EcPublicKeyImpl(EcPrivateKeyImpl pairedWith) {
     super("EC", pairedWith);
     this.curve = pairedWith.curve();
-    this.sharing = true;
   }
 
   /**
@@ -42,10 +39,6 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
    * for a key that shares nothing.
    */
   void unshare() {
-    if (!sharing) {
-      return;
-    }
-    sharing = false;
     unshare(
         handle -> {
           byte[] point = EcNative.publicPoint(handle);
