@@ -58,8 +58,10 @@ ENGINE_OF = {"CipherTlsRecord": "Cipher", "CipherIntoArray": "Cipher"}
 NATIVE_FILES = {"native.json": "bundled", "native-system.json": "system"}
 SYSTEM_OPENSSL_PROVIDERS = {"Carbide-3.0"}
 
+# The flags that change someone's speed here; avx512ifma, for one, lets JDK 25 run its P-256
+# arithmetic on an intrinsic 1.5-1.7x faster than its plain Java, which moves every P-256 ratio.
 CPU_FLAGS = ["aes", "pclmulqdq", "vaes", "vpclmulqdq", "sha_ni", "avx", "avx2", "avx512f",
-             "avx512bw", "avx512vl", "bmi2", "adx"]
+             "avx512bw", "avx512vl", "avx512ifma", "bmi2", "adx"]
 
 
 def canon(name):
