@@ -6,6 +6,7 @@ import java.lang.ref.Reference;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyRep;
+import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
 
 /**
@@ -111,7 +112,7 @@ public abstract class NativeKey implements Key {
   protected abstract byte[] encode(long handle);
 
   /** Runs a native query on the key's handle, keeping the key alive and not destroyed meanwhile. */
-  protected final <T> T query(java.util.function.LongFunction<T> query) {
+  protected final <T> T query(LongFunction<T> query) {
     synchronized (lock) {
       checkNotDestroyed();
       try {
@@ -128,7 +129,7 @@ public abstract class NativeKey implements Key {
    * detach} reads what this key needs from the shared handle and returns how to make a handle of
    * its own, should an operation need one later. The reference is left to its owner.
    */
-  protected final void unshare(java.util.function.LongFunction<LongSupplier> detach) {
+  protected final void unshare(LongFunction<LongSupplier> detach) {
     synchronized (lock) {
       if (!sharedRef || destroyed) {
         return;
