@@ -16,7 +16,13 @@ final class SpeedReport {
 
   static String table(List<Result> results) {
     StringBuilder text = new StringBuilder();
-    String format = "%-20s %14s %14s %8s%n";
+    // The first column is as wide as the longest operation name, so long names (post-quantum
+    // algorithms, cipher modes) never push their row out of line.
+    int nameWidth = "operation".length();
+    for (Result result : results) {
+      nameWidth = Math.max(nameWidth, result.operation().length());
+    }
+    String format = "%-" + nameWidth + "s %14s %14s %8s%n";
     text.append(
         String.format(Locale.ROOT, format, "operation", "JDK ops/ms", "Carbide ops/ms", "ratio"));
     for (Result result : results) {

@@ -50,6 +50,21 @@ class SpeedTest {
   }
 
   @Test
+  void longOperationNamesKeepTheColumnsAligned() {
+    String table =
+        SpeedReport.table(
+            List.of(
+                new SpeedReport.Result("SHA-1 64B", "SUN", 12345.6, "Carbide", 23456.7),
+                new SpeedReport.Result(
+                    "KEM encapsulate X25519MLKEM768 hybrid", "SunJCE", 1.5, "Carbide", 3.25)));
+    List<String> rows = table.lines().limit(3).toList();
+    for (String row : rows) {
+      assertEquals(rows.get(0).length(), row.length(), table);
+      assertEquals(rows.get(0).lastIndexOf("ratio") + "ratio".length(), row.length(), table);
+    }
+  }
+
+  @Test
   void anOperationTheProviderLacksIsNotApplicableNotZero() throws Exception {
     TestProvider empty = new TestProvider("Empty");
     CommandRun table = CommandRun.against(empty, speed("--filter", "SHA-256 64B"));
