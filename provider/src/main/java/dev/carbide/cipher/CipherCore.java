@@ -108,14 +108,16 @@ abstract class CipherCore extends CipherSteps {
   protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
     boolean encrypt = CipherKeys.encrypting(opmode);
-    byte[] raw = CipherKeys.raw(key);
-    guard.enter();
+    guard.enter(); // before the key is copied, so that a refused init leaves no copy behind
     try {
-      setup(encrypt, raw, params, random);
+      byte[] raw = CipherKeys.raw(key);
+      try {
+        setup(encrypt, raw, params, random);
+      } catch (InvalidKeyException | InvalidAlgorithmParameterException | RuntimeException e) {
+        Arrays.fill(raw, (byte) 0);
+        throw e;
+      }
       messageInput = 0;
-    } catch (InvalidKeyException | InvalidAlgorithmParameterException | RuntimeException e) {
-      Arrays.fill(raw, (byte) 0);
-      throw e;
     } finally {
       guard.exit();
     }

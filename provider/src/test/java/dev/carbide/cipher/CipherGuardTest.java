@@ -71,6 +71,43 @@ class CipherGuardTest {
     }
   }
 
+  @Test
+  void aRefusedInitLeavesNoCopyOfTheKey() throws Exception {
+    List<byte[]> handedOut = new java.util.ArrayList<>();
+    javax.crypto.SecretKey key =
+        new javax.crypto.SecretKey() {
+          @Override
+          public String getAlgorithm() {
+            return "AES";
+          }
+
+          @Override
+          public String getFormat() {
+            return "RAW";
+          }
+
+          @Override
+          public byte[] getEncoded() {
+            byte[] copy = new byte[16];
+            java.util.Arrays.fill(copy, (byte) 7);
+            handedOut.add(copy);
+            return copy;
+          }
+        };
+    CipherCore spi = CipherSpis.of("AES/GCM/NoPadding");
+    spi.guard.enter();
+    try {
+      assertThrows(
+          IllegalStateException.class,
+          () -> spi.engineInit(Cipher.ENCRYPT_MODE, key, spec("AES/GCM/NoPadding", 1), null));
+    } finally {
+      spi.guard.exit();
+    }
+    for (byte[] copy : handedOut) {
+      assertArrayEquals(new byte[16], copy);
+    }
+  }
+
   private static AlgorithmParameterSpec spec(String t, int n) {
     byte[] iv = new byte[t.contains("CBC") ? 16 : 12];
     iv[0] = (byte) n;
