@@ -16,8 +16,7 @@ abstract class AeadCipher extends CipherCore {
 
   private final String reuseMessage;
 
-  private byte[] lastKey;
-  private byte[] lastIv;
+  private byte[] lastIv; // of the last encryption; its key is secrets.lastEncryptionKey()
   private boolean needsNewIv;
 
   AeadCipher(String modeName, int releaseUnit, String reuseMessage) {
@@ -32,23 +31,20 @@ abstract class AeadCipher extends CipherCore {
    */
   final boolean acceptUnlessRepeated(
       boolean encrypt, byte[] rawKey, long newCipher, byte[] newIv, int tagBytes) {
-    if (encrypt) {
-      boolean sameKey = CipherKeys.sameBytes(rawKey, lastKey);
-      if (sameKey && CipherKeys.sameBytes(newIv, lastIv)) {
-        return false;
-      }
-      // A TLS connection re-initialises with the same key for every record: keep the copy.
-      if (!sameKey) {
-        if (lastKey != null) {
-          Arrays.fill(lastKey, (byte) 0);
-        }
-        lastKey = rawKey.clone();
-      }
-      // Every mode hands over an IV array of its own that nothing writes to afterwards.
-      lastIv = newIv;
+    if (encrypt
+        && CipherKeys.sameBytes(newIv, lastIv)
+        && CipherKeys.sameBytes(rawKey, secrets.lastEncryptionKey())) {
+      return false;
     }
     needsNewIv = false;
     accept(encrypt, rawKey, newCipher, newIv, tagBytes);
+    if (encrypt) {
+      // The key in use is now the one to remember: usually the same array (a TLS connection
+      // re-initialises with the same key for every record), so nothing is copied.
+      secrets.markEncryptionKey();
+      // Every mode hands over an IV array of its own that nothing writes to afterwards.
+      lastIv = newIv;
+    }
     return true;
   }
 
@@ -84,19 +80,29 @@ abstract class AeadCipher extends CipherCore {
 
   @Override
   protected void engineUpdateAAD(byte[] src, int offset, int len) {
-    checkAad();
-    ensureAad(len);
-    System.arraycopy(src, offset, aad, aadLen, len);
-    aadLen += len;
+    guard.enter();
+    try {
+      checkAad();
+      ensureAad(len);
+      System.arraycopy(src, offset, aad, aadLen, len);
+      aadLen += len;
+    } finally {
+      guard.exit();
+    }
   }
 
   @Override
   protected void engineUpdateAAD(ByteBuffer src) {
-    checkAad();
-    int len = src.remaining();
-    ensureAad(len);
-    src.get(aad, aadLen, len);
-    aadLen += len;
+    guard.enter();
+    try {
+      checkAad();
+      int len = src.remaining();
+      ensureAad(len);
+      src.get(aad, aadLen, len);
+      aadLen += len;
+    } finally {
+      guard.exit();
+    }
   }
 
   private void checkAad() {

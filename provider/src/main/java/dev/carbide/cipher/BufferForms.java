@@ -2,6 +2,7 @@ package dev.carbide.cipher;
 
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
+import java.util.Arrays;
 import javax.crypto.BadPaddingException;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.ShortBufferException;
@@ -39,28 +40,43 @@ final class BufferForms {
         in.get(inPos, inArray);
         inOff = 0;
       }
-      if (out.hasArray()) {
-        n =
-            step(
-                core,
-                isFinal,
-                inArray,
-                inOff,
-                inLen,
-                out.array(),
-                out.arrayOffset() + outPos,
-                outCap);
-      } else {
-        int total = Math.addExact(core.buffered, inLen);
-        int need = isFinal ? core.finalLength(total) : core.updateLength(total);
-        byte[] temp = new byte[Math.max(0, Math.min(need, outCap))];
-        n = step(core, isFinal, inArray, inOff, inLen, temp, 0, temp.length);
-        out.put(outPos, temp, 0, n);
+      try {
+        n = arraysStep(core, isFinal, inArray, inOff, inLen, out, outPos, outCap);
+      } finally {
+        if (!in.hasArray()) {
+          Arrays.fill(inArray, (byte) 0); // plaintext, when encrypting
+        }
       }
     }
     in.position(inPos + inLen);
     out.position(outPos + n);
     return n;
+  }
+
+  /** A step from an array into {@code out}: its backing array, or a temporary one copied in. */
+  private static int arraysStep(
+      CipherCore core,
+      boolean isFinal,
+      byte[] in,
+      int inOff,
+      int inLen,
+      ByteBuffer out,
+      int outPos,
+      int outCap)
+      throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+    if (out.hasArray()) {
+      return step(core, isFinal, in, inOff, inLen, out.array(), out.arrayOffset() + outPos, outCap);
+    }
+    int total = Math.addExact(core.buffered, inLen);
+    int need = isFinal ? core.finalLength(total) : core.updateLength(total);
+    byte[] temp = new byte[Math.max(0, Math.min(need, outCap))];
+    try {
+      int n = step(core, isFinal, in, inOff, inLen, temp, 0, temp.length);
+      out.put(outPos, temp, 0, n);
+      return n;
+    } finally {
+      Arrays.fill(temp, (byte) 0); // plaintext, when decrypting
+    }
   }
 
   private static int step(

@@ -18,9 +18,16 @@ import javax.crypto.spec.IvParameterSpec;
  */
 final class ChaChaCipher extends AeadCipher {
   private static final int NONCE_BYTES = 12;
+  private static final int BLOCK_BYTES = 64;
+
+  /** Block counter values there are: OpenSSL, as RFC 8439, counts blocks in 32 bits. */
+  private static final long COUNTER_VALUES = 1L << 32;
 
   private final boolean aead;
   private final long nativeCipher;
+
+  /** Keystream blocks left from the initial counter to the counter's end. */
+  private long blocksLeft;
 
   private ChaChaCipher(boolean aead, long nativeCipher) {
     super("None", 1, "Must use either a different key or iv.");
@@ -76,6 +83,15 @@ final class ChaChaCipher extends AeadCipher {
     if (!acceptUnlessRepeated(encrypt, rawKey, nativeCipher, iv, aead ? 16 : 0)) {
       throw new InvalidKeyException("Matching key and nonce from previous initialization");
     }
+    // Past block 2^32 - 1, OpenSSL would carry into the nonce and SunJCE wraps to block 0: both
+    // reuse keystream, so messageLimit() refuses to go there. (The AEAD's data starts at block 1.)
+    blocksLeft = COUNTER_VALUES - (Integer.toUnsignedLong(counter));
+  }
+
+  @Override
+  long messageLimit() {
+    // A decryption's input carries the tag after the data.
+    return blocksLeft * BLOCK_BYTES + (encrypting ? 0 : tagLen);
   }
 
   @Override
@@ -111,6 +127,17 @@ final class ChaChaCipher extends AeadCipher {
     return aead ? IvParameterSpec.class : ChaCha20ParameterSpec.class;
   }
 
+  // SunJCE offers no key wrapping with ChaCha20 or ChaCha20-Poly1305: neither does Carbide.
+  @Override
+  protected byte[] engineWrap(Key key) {
+    throw new UnsupportedOperationException("Wrap operations are not supported");
+  }
+
+  @Override
+  protected Key engineUnwrap(byte[] wrappedKey, String algorithm, int type) {
+    throw new UnsupportedOperationException("Unwrap operations are not supported");
+  }
+
   @Override
   protected byte[] engineGetIV() {
     byte[] value = super.engineGetIV();
@@ -124,7 +151,9 @@ final class ChaChaCipher extends AeadCipher {
 
   @Override
   protected int engineGetKeySize(Key key) throws InvalidKeyException {
-    return CipherKeys.raw(key).length * 8;
+    byte[] raw = CipherKeys.raw(key);
+    java.util.Arrays.fill(raw, (byte) 0);
+    return raw.length * 8;
   }
 
   @Override

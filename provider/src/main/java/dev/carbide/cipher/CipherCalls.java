@@ -33,6 +33,6 @@ final class CipherCalls {
       int outOff,
       int cap,
       int tagLen) {
-    throw new AssertionError("no critical downcalls before Java 22");
+    throw new UnsupportedOperationException("no critical downcalls before Java 22");
   }
 }

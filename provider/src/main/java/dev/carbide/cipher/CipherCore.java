@@ -1,15 +1,18 @@
 package dev.carbide.cipher;
 
+import dev.carbide.internal.EntryGuard;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.NoSuchAlgorithmException;
+import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.InvalidParameterSpecException;
 import java.util.Arrays;
+import java.util.Objects;
 import javax.crypto.BadPaddingException;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
@@ -20,10 +23,19 @@ import javax.crypto.ShortBufferException;
  * IV and wrapping, as SunJCE's CipherCore offers them over {@link CipherSteps}. Mode classes say
  * only where modes differ: their parameters, how much of the buffered input an update may release
  * ({@link #updateLength}) and how long the final output is ({@link #finalLength}).
+ *
+ * <p>Every call that reads or changes the message state (init, updateAAD, update, doFinal) holds
+ * {@link #guard}: a Cipher shared between threads then throws IllegalStateException instead of
+ * running two steps on one native context, or sizing an output for one state and filling it in
+ * another. Only getters stay outside it.
  */
 abstract class CipherCore extends CipherSteps {
+  final EntryGuard guard = new EntryGuard();
   private final String modeName;
   private final String paddingName;
+
+  /** Input bytes the current message has taken so far; see {@link #messageLimit}. */
+  private long messageInput;
 
   CipherCore(String modeName, String paddingName) {
     this.modeName = modeName;
@@ -37,6 +49,27 @@ abstract class CipherCore extends CipherSteps {
 
   /** The parameter spec class that {@code init(AlgorithmParameters)} asks for. */
   abstract Class<? extends AlgorithmParameterSpec> parameterSpecClass();
+
+  /**
+   * The most input bytes one message may take, counting every update and the doFinal: a mode whose
+   * counter would run past its end (ChaCha20's 32-bit block counter) says where that is. An
+   * operation that would pass it is refused before it changes anything.
+   */
+  long messageLimit() {
+    return Long.MAX_VALUE;
+  }
+
+  /** Throws if {@code len} more input would run this message past {@link #messageLimit}. */
+  private void checkMessageLimit(int len) {
+    if (len > 0 && messageInput + len > messageLimit()) {
+      throw new IllegalStateException(
+          "Counter exhausted: this message may take "
+              + (messageLimit() - messageInput)
+              + " more bytes, not "
+              + len
+              + ". Reinitialize with a new key or nonce");
+    }
+  }
 
   @Override
   protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
@@ -74,12 +107,19 @@ abstract class CipherCore extends CipherSteps {
   @Override
   protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
-    byte[] raw = CipherKeys.raw(key);
+    boolean encrypt = CipherKeys.encrypting(opmode);
+    guard.enter(); // before the key is copied, so that a refused init leaves no copy behind
     try {
-      setup(CipherKeys.encrypting(opmode), raw, params, random);
-    } catch (InvalidKeyException | InvalidAlgorithmParameterException | RuntimeException e) {
-      Arrays.fill(raw, (byte) 0);
-      throw e;
+      byte[] raw = CipherKeys.raw(key);
+      try {
+        setup(encrypt, raw, params, random);
+      } catch (InvalidKeyException | InvalidAlgorithmParameterException | RuntimeException e) {
+        Arrays.fill(raw, (byte) 0);
+        throw e;
+      }
+      messageInput = 0;
+    } finally {
+      guard.exit();
     }
   }
 
@@ -99,52 +139,117 @@ abstract class CipherCore extends CipherSteps {
 
   @Override
   protected byte[] engineUpdate(byte[] input, int offset, int len) {
-    byte[] out = new byte[updateLength(Math.addExact(buffered, len))];
+    guard.enter();
     try {
+      checkMessageLimit(len);
+      byte[] out = new byte[updateLength(Math.addExact(buffered, len))];
       int n = update(input, offset, len, out, 0, out.length);
-      return n == out.length ? out : Arrays.copyOf(out, n);
+      messageInput += len;
+      return trimmed(out, n);
     } catch (ShortBufferException e) {
-      throw new AssertionError("output sized by updateLength", e);
+      throw new ProviderException("Output sized by updateLength was too short", e);
+    } finally {
+      guard.exit();
     }
   }
 
   @Override
   protected int engineUpdate(byte[] input, int offset, int len, byte[] out, int outOffset)
       throws ShortBufferException {
-    return update(input, offset, len, out, outOffset, capacity(out, outOffset));
+    checkOutputOffset(outOffset);
+    if (out == null) {
+      out = EMPTY; // as SunJCE's CipherCore: a short buffer, if the update writes anything
+    }
+    outOffset = Math.min(outOffset, out.length);
+    guard.enter();
+    try {
+      checkMessageLimit(len);
+      int n = update(input, offset, len, out, outOffset, out.length - outOffset);
+      messageInput += len;
+      return n;
+    } finally {
+      guard.exit();
+    }
   }
 
   @Override
   protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
+    int len = input.remaining();
+    guard.enter();
     try {
-      return BufferForms.run(this, input, output, false);
+      checkMessageLimit(len);
+      int n = BufferForms.run(this, input, output, false);
+      messageInput += len;
+      return n;
     } catch (IllegalBlockSizeException | BadPaddingException e) {
-      throw new AssertionError("update does not end the message", e);
+      throw new ProviderException("An update does not end the message", e);
+    } finally {
+      guard.exit();
     }
   }
 
   @Override
   protected byte[] engineDoFinal(byte[] input, int offset, int len)
       throws IllegalBlockSizeException, BadPaddingException {
-    byte[] out = new byte[Math.max(0, finalLength(Math.addExact(buffered, len)))];
+    guard.enter();
     try {
-      int n = doFinal(input, offset, len, out, 0, out.length);
-      return n == out.length ? out : Arrays.copyOf(out, n);
+      checkMessageLimit(len);
+      byte[] out = new byte[Math.max(0, finalLength(Math.addExact(buffered, len)))];
+      messageInput = 0; // whatever the outcome: doFinal ends the message but for a short buffer
+      return trimmed(out, doFinal(input, offset, len, out, 0, out.length));
     } catch (ShortBufferException e) {
-      throw new AssertionError("output sized by finalLength", e);
+      throw new ProviderException("Output sized by finalLength was too short", e);
+    } finally {
+      guard.exit();
     }
   }
 
   @Override
   protected int engineDoFinal(byte[] input, int offset, int len, byte[] out, int outOffset)
       throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
-    return doFinal(input, offset, len, out, outOffset, capacity(out, outOffset));
+    checkOutputOffset(outOffset);
+    Objects.requireNonNull(out, "output"); // as SunJCE
+    outOffset = Math.min(outOffset, out.length);
+    guard.enter();
+    try {
+      checkMessageLimit(len);
+      int n = doFinal(input, offset, len, out, outOffset, out.length - outOffset);
+      messageInput = 0;
+      return n;
+    } catch (IllegalBlockSizeException | BadPaddingException | RuntimeException e) {
+      messageInput = 0; // the message ended; only a short buffer keeps it for a retry
+      throw e;
+    } finally {
+      guard.exit();
+    }
   }
 
   @Override
   protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
       throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
-    return BufferForms.run(this, input, output, true);
+    int len = input.remaining();
+    guard.enter();
+    try {
+      checkMessageLimit(len);
+      int n = BufferForms.run(this, input, output, true);
+      messageInput = 0;
+      return n;
+    } catch (IllegalBlockSizeException | BadPaddingException | RuntimeException e) {
+      messageInput = 0;
+      throw e;
+    } finally {
+      guard.exit();
+    }
+  }
+
+  /** {@code out} cut to its first {@code n} bytes; the longer array is zeroed, not dropped. */
+  private static byte[] trimmed(byte[] out, int n) {
+    if (n == out.length) {
+      return out;
+    }
+    byte[] result = Arrays.copyOf(out, n);
+    Arrays.fill(out, (byte) 0);
+    return result;
   }
 
   @Override
@@ -171,10 +276,13 @@ abstract class CipherCore extends CipherSteps {
     return CipherKeys.unwrapped(encoded, algorithm, type);
   }
 
-  private static int capacity(byte[] out, int outOffset) {
-    if (out == null || outOffset < 0 || outOffset > out.length) {
+  /**
+   * An offset past the end of the output is a short buffer (ShortBufferException if anything is
+   * written), as the JCA says and SunJCE does; only a negative one is a bad argument.
+   */
+  private static void checkOutputOffset(int outOffset) {
+    if (outOffset < 0) {
       throw new IllegalArgumentException("Bad output offset");
     }
-    return out.length - outOffset;
   }
 }

@@ -81,7 +81,7 @@ final class CipherKeys {
     return encoded;
   }
 
-  /** The key that {@code encoded} encodes, as SunJCE's ConstructKeys builds it. */
+  /** The key that {@code encoded} encodes, as SunJCE's ConstructKeys builds it; zeroes it. */
   static Key unwrapped(byte[] encoded, String algorithm, int type)
       throws InvalidKeyException, NoSuchAlgorithmException {
     try {
@@ -99,9 +99,8 @@ final class CipherKeys {
     } catch (InvalidKeySpecException e) {
       throw new InvalidKeyException("Cannot construct the unwrapped key", e);
     } finally {
-      if (type != Cipher.SECRET_KEY) {
-        Arrays.fill(encoded, (byte) 0);
-      }
+      // Every key built here took its own copy (SecretKeySpec clones, key factories parse).
+      Arrays.fill(encoded, (byte) 0);
     }
   }
 }

@@ -28,12 +28,13 @@ abstract class CipherSteps extends CipherSpi {
   byte[] iv;
   int tagLen;
 
-  private byte[] key;
-  private boolean keyPending;
+  /** The key bytes: held once, zeroed on replacement and when this cipher is collected. */
+  final CipherSecrets secrets = CipherSecrets.of(this);
+
+  /** True until a step has keyed the native context with the key, cipher and direction of now. */
+  private boolean keyPending = true;
+
   private boolean startPending;
-  private long nativeCipher; // what the native context was last keyed for
-  private boolean nativeEncrypting;
-  private byte[] nativeKey;
 
   private byte[] buffer = new byte[64];
   int buffered;
@@ -68,21 +69,24 @@ abstract class CipherSteps extends CipherSpi {
   /** Called after every doFinal, successful or not. */
   void afterFinal() {}
 
-  /** Called by setup() once everything is valid. */
+  /**
+   * Called by setup() once everything is valid; takes ownership of {@code rawKey}, which it keeps
+   * or, when it repeats the key in use (every TLS record), zeroes.
+   */
   final void accept(boolean encrypt, byte[] rawKey, long newCipher, byte[] newIv, int newTagLen) {
-    if (key != null && key != rawKey) {
-      Arrays.fill(key, (byte) 0);
+    byte[] current = secrets.key();
+    boolean sameKey = CipherKeys.sameBytes(rawKey, current);
+    // A key, cipher or direction not yet in the native context waits for the next step.
+    keyPending |= !sameKey || newCipher != cipher || encrypt != encrypting;
+    if (!sameKey) {
+      secrets.setKey(rawKey);
+    } else if (rawKey != current) {
+      Arrays.fill(rawKey, (byte) 0);
     }
-    key = rawKey;
     encrypting = encrypt;
     cipher = newCipher;
     iv = newIv;
     tagLen = newTagLen;
-    keyPending =
-        nativeKey == null
-            || newCipher != nativeCipher
-            || encrypt != nativeEncrypting
-            || !CipherKeys.sameBytes(rawKey, nativeKey);
     startPending = true;
     initialized = true;
     resetMessage();
@@ -226,8 +230,7 @@ abstract class CipherSteps extends CipherSpi {
       flags |= CipherNative.START;
       startIv = iv;
       if (keyPending) {
-        startKey = key;
-        nativeKey = null; // unknown until the step succeeds
+        startKey = secrets.key();
       }
     }
     int n =
@@ -235,10 +238,7 @@ abstract class CipherSteps extends CipherSpi {
             cipher, flags, startKey, startIv, aad, aadLen, buffer, prefixLen, in, inOff, inLen, out,
             outOff, cap, tagLen);
     if (startKey != null) {
-      nativeKey = key.clone();
-      nativeCipher = cipher;
-      nativeEncrypting = encrypting;
-      keyPending = false;
+      keyPending = false; // only once the step succeeded: a failed one may have left no key
     }
     startPending = false;
     aadLen = 0;

@@ -1,5 +1,6 @@
 package dev.carbide.cipher;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.math.BigInteger;
 
@@ -52,14 +53,17 @@ final class Der {
 
     /** The contents of the next element, which must have {@code tag}. */
     byte[] next(int tag) throws IOException {
-      if (pos + 2 > data.length || (data[pos] & 0xff) != tag) {
-        throw new IOException("DER: expected tag " + tag);
+      if (pos + 2 > data.length) {
+        throw new IOException("DER: no element");
       }
-      pos++;
+      int found = data[pos++] & 0xff;
       int len = data[pos++] & 0xff;
       if (len >= 0x80) {
         int count = len & 0x7f;
-        if (count < 1 || count > 2 || pos + count > data.length) {
+        if (count >= 1 && count <= 4 && pos + count > data.length) {
+          throw new EOFException("DER: truncated");
+        }
+        if (count < 1 || count > 2) {
           throw new IOException("DER: bad length");
         }
         len = 0;
@@ -67,8 +71,12 @@ final class Der {
           len = (len << 8) | (data[pos++] & 0xff);
         }
       }
+      // Truncation first, then the tag, in the order the JDK's DerValue finds them.
       if (len > data.length - pos) {
-        throw new IOException("DER: truncated");
+        throw new EOFException("DER: truncated");
+      }
+      if (found != tag) {
+        throw new IOException("DER: expected tag " + tag);
       }
       byte[] content = java.util.Arrays.copyOfRange(data, pos, pos + len);
       pos += len;

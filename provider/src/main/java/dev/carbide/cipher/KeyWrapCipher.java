@@ -1,12 +1,16 @@
 package dev.carbide.cipher;
 
+import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
+import java.util.Arrays;
+import java.util.HexFormat;
 import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 
 /**
@@ -73,6 +77,16 @@ final class KeyWrapCipher extends CipherCore {
   }
 
   @Override
+  protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
+    // An update writes nothing, but SunJCE's ByteBuffer form asks room for the whole output.
+    int need = engineGetOutputSize(input.remaining());
+    if (output.remaining() < need) {
+      throw new ShortBufferException("Need at least " + need + " bytes of space in output buffer");
+    }
+    return super.engineUpdate(input, output);
+  }
+
+  @Override
   void setup(boolean encrypt, byte[] rawKey, AlgorithmParameterSpec params, SecureRandom random)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
     long cipher = keys.cipherFor(rawKey.length);
@@ -81,6 +95,13 @@ final class KeyWrapCipher extends CipherCore {
       iv = spec.getIV();
       if (iv.length != (padded ? KWP_IV : KW_IV).length) {
         throw new InvalidAlgorithmParameterException("Invalid IV length: " + iv.length);
+      }
+      // RFC 5649 fixes the 4-byte ICV; SunJCE refuses any other at init rather than failing
+      // every unwrap later.
+      if (padded && !Arrays.equals(iv, KWP_IV)) {
+        HexFormat hex = HexFormat.of().withUpperCase();
+        throw new InvalidAlgorithmParameterException(
+            "Invalid IV, got 0x" + hex.formatHex(iv) + " instead of 0x" + hex.formatHex(KWP_IV));
       }
     } else if (params != null) {
       throw new InvalidAlgorithmParameterException("Only IvParameterSpec is accepted");

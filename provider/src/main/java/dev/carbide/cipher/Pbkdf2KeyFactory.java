@@ -53,12 +53,17 @@ final class Pbkdf2KeyFactory extends SecretKeyFactorySpi {
   }
 
   private byte[] derive(char[] password, byte[] salt, int iterations, int bits) {
+    // Whole bytes only, rounding down as SunJCE does (under 8 bits, an empty key).
+    int keyBytes = bits / 8;
+    if (keyBytes == 0) {
+      return new byte[0];
+    }
     ByteBuffer encoded = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
     byte[] passwordBytes = new byte[encoded.remaining()];
     encoded.get(passwordBytes);
     Arrays.fill(encoded.array(), (byte) 0);
     try {
-      return Pbkdf2Native.derive(md, passwordBytes, salt, iterations, (bits + 7) / 8);
+      return Pbkdf2Native.derive(md, passwordBytes, salt, iterations, keyBytes);
     } finally {
       Arrays.fill(passwordBytes, (byte) 0);
       Reference.reachabilityFence(this);

@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.security.ProviderException;
 
 /**
  * How a {@link NativeCipherContext} runs a small message step between arrays, on Java 22 and later:
@@ -79,8 +80,11 @@ final class CipherCalls {
                   outOff,
                   cap,
                   tagLen);
+    } catch (Error | RuntimeException e) {
+      throw e;
     } catch (Throwable t) {
-      throw new AssertionError("carbide_cipher_step cannot throw", t);
+      // invokeExact declares Throwable; the native function itself raises nothing.
+      throw new ProviderException("carbide_cipher_step failed", t);
     }
     if (result < 0) {
       CipherNative.throwDeferred(context);

@@ -259,6 +259,27 @@ class CipherMisuseTest {
   }
 
   @Test
+  void keyWrapPaddedTakesOnlyTheStandardIcv() throws Exception {
+    byte[] icv = {(byte) 0xa6, 0x59, 0x59, (byte) 0xa6};
+    byte[] other = {(byte) 0xa6, 0x59, 0x59, (byte) 0xa7};
+    for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.UNWRAP_MODE}) {
+      Cipher refusing = Cipher.getInstance("AES/KWP/NoPadding", Carbide.provider());
+      assertThrows(
+          java.security.InvalidAlgorithmParameterException.class,
+          () -> refusing.init(mode, KEY, new IvParameterSpec(other)));
+      if (Runtime.version().feature() >= 21) { // JDK 17's SunJCE still takes any 4-byte IV
+        sameFailure("AES/KWP/NoPadding", c -> c.init(mode, KEY, new IvParameterSpec(other)));
+      }
+      Cipher carbide = Cipher.getInstance("AES/KWP/NoPadding", Carbide.provider());
+      carbide.init(mode, KEY, new IvParameterSpec(icv));
+      assertArrayEquals(icv, carbide.getIV());
+    }
+    // AES/KW keeps taking any 8-byte IV, as SunJCE's.
+    Cipher kw = Cipher.getInstance("AES/KW/NoPadding", Carbide.provider());
+    kw.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(bytes(8)));
+  }
+
+  @Test
   void wrapAndUnwrapInteroperate() throws Exception {
     SecretKey payload = new SecretKeySpec(bytes(32), "HmacSHA256");
     String[] transformations = {

@@ -2,11 +2,16 @@ package dev.carbide.cipher;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.testing.Carbide;
 import dev.carbide.testing.TestVectors;
 import dev.carbide.testing.TestVectors.WycheproofCase;
+import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -94,6 +99,61 @@ class Pbkdf2Test {
       assertEquals(spec.getKeyLength(), back.getKeyLength());
       assertArrayEquals(expected.getEncoded(), factory.translateKey(expected).getEncoded());
     }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 7, 9, 15, 127, 130, 255})
+  void keyLengthsOfPartBytesRoundDownAsSunJce(int bits) throws Exception {
+    PBEKeySpec spec = new PBEKeySpec("password".toCharArray(), new byte[16], 3, bits);
+    byte[] expected =
+        SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256", JDK).generateSecret(spec).getEncoded();
+    byte[] actual =
+        SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256", Carbide.provider())
+            .generateSecret(spec)
+            .getEncoded();
+    assertEquals(bits / 8, actual.length);
+    assertArrayEquals(expected, actual);
+  }
+
+  @Test
+  void destroyZeroesPasswordAndKeyAndRefusesThemAfterwards() throws Exception {
+    SecretKey key =
+        SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256", Carbide.provider())
+            .generateSecret(new PBEKeySpec("password".toCharArray(), new byte[16], 3, 256));
+    byte[] keyBytes = (byte[]) field(key, "key");
+    char[] password = (char[]) field(key, "password");
+    assertFalse(key.isDestroyed());
+    SecretKey copy = new SecretKeySpec(key.getEncoded(), key.getAlgorithm());
+    assertEquals(key, copy);
+    key.destroy();
+    assertTrue(key.isDestroyed());
+    assertArrayEquals(new byte[32], keyBytes);
+    assertArrayEquals(new char[8], password);
+    assertThrows(IllegalStateException.class, key::getEncoded);
+    assertThrows(IllegalStateException.class, ((PBEKey) key)::getPassword);
+    assertNotEquals(key, copy);
+    assertEquals(16, ((PBEKey) key).getSalt().length);
+    key.destroy(); // a second destroy is harmless
+  }
+
+  @Test
+  void unreachableKeysAreZeroed() throws Exception {
+    byte[] keyBytes = unreachableKeyBytes();
+    CipherSpis.awaitZeroed(keyBytes);
+    assertArrayEquals(new byte[32], keyBytes);
+  }
+
+  private static byte[] unreachableKeyBytes() throws Exception {
+    SecretKey key =
+        SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256", Carbide.provider())
+            .generateSecret(new PBEKeySpec("password".toCharArray(), new byte[16], 3, 256));
+    return (byte[]) field(key, "key");
+  }
+
+  static Object field(Object owner, String name) throws ReflectiveOperationException {
+    Field field = owner.getClass().getDeclaredField(name);
+    field.setAccessible(true);
+    return field.get(owner);
   }
 
   @Test
