@@ -27,7 +27,8 @@ import java.lang.invoke.VarHandle;
  * a wrong result or a Java exception, and the native side checks every range it is handed.
  *
  * <p>The guard is not reentrant: enter it once, at the crossing, never around code that enters it
- * again. Uncontended, {@link #enter} is one compare-and-set and {@link #exit} a plain release store.
+ * again. Uncontended, {@link #enter} is one compare-and-set and {@link #exit} a plain release
+ * store.
  */
 public final class EntryGuard {
   private static final VarHandle BUSY;
