@@ -1,5 +1,6 @@
 package dev.carbide.ec;
 
+import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.JdkDefaults;
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.keys.PkeyNative;
@@ -19,8 +20,13 @@ import java.security.spec.NamedParameterSpec;
  * KeyPairGenerator "EC" for P-256, P-384 and P-521; by default the curve SunEC of the running JDK
  * uses (P-384 on recent JDKs, P-256 on older ones). Keys come from OpenSSL's DRBG: a SecureRandom
  * passed to {@code initialize} is not used.
+ *
+ * <p>The native generator is freed when the curve changes, so {@code initialize} and generation
+ * hold a guard: a generator shared by threads gives an IllegalStateException, never a freed
+ * generator or a key labelled with another generator's curve.
  */
 final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
+  private final EntryGuard guard = new EntryGuard();
   private EcCurve curve = defaultCurve();
   private long generator;
   private Cleaner.Cleanable cleanable;
@@ -60,9 +66,14 @@ final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
   }
 
   private void select(EcCurve chosen) {
-    if (chosen != curve) {
-      curve = chosen;
-      release();
+    guard.enter();
+    try {
+      if (chosen != curve) {
+        curve = chosen;
+        release();
+      }
+    } finally {
+      guard.exit();
     }
   }
 
@@ -76,6 +87,7 @@ final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
 
   @Override
   public KeyPair generateKeyPair() {
+    guard.enter();
     try {
       if (generator == 0) {
         generator = PkeyNative.newKeyPairGenerator("EC", curve.opensslName);
@@ -84,6 +96,7 @@ final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
       EcPrivateKeyImpl privateKey = new EcPrivateKeyImpl(curve, PkeyNative.generate(generator));
       return new KeyPair(privateKey.generatedPublicKey(), privateKey);
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
     }
   }

@@ -3,7 +3,6 @@ package dev.carbide.ec;
 import dev.carbide.keys.NativeKey;
 import dev.carbide.keys.NativeSignatureSpi;
 import dev.carbide.keys.PkeyNative;
-import java.lang.ref.Reference;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.PrivateKey;
@@ -55,13 +54,18 @@ final class EcdsaSignature extends NativeSignatureSpi {
   }
 
   private void bind(NativeKey key, EcCurve keyCurve, boolean sign) throws InvalidKeyException {
-    if (deterministic && sign) {
-      bindDeterministic(key);
-    } else {
-      bindSigner(key, md, sign);
+    guard.enter();
+    try {
+      if (deterministic && sign) {
+        bindDeterministic(key);
+      } else {
+        bindSigner(key, md, sign);
+      }
+      curve = keyCurve;
+      buffered = 0;
+    } finally {
+      guard.exit();
     }
-    curve = keyCurve;
-    buffered = 0;
   }
 
   private void bindDeterministic(NativeKey key) throws InvalidKeyException {
@@ -92,19 +96,11 @@ final class EcdsaSignature extends NativeSignatureSpi {
       return;
     }
     flush();
-    try {
-      PkeyNative.update(signer(), in, offset, length);
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    updateSigner(in, offset, length);
   }
 
   private void flush() {
-    try {
-      PkeyNative.update(signer(), buffer, 0, buffered);
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    updateSigner(buffer, 0, buffered);
     buffered = 0;
   }
 
@@ -112,10 +108,9 @@ final class EcdsaSignature extends NativeSignatureSpi {
   protected byte[] engineSign() throws SignatureException {
     byte[] der;
     try {
-      der = PkeyNative.sign(signer(), buffer, 0, buffered);
+      der = signMessage(buffer, 0, buffered);
     } finally {
       buffered = 0;
-      Reference.reachabilityFence(this);
     }
     return p1363 ? EcdsaFormat.toP1363(der, curve.size) : der;
   }
@@ -127,10 +122,9 @@ final class EcdsaSignature extends NativeSignatureSpi {
     byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : signature;
     int verdict;
     try {
-      verdict = PkeyNative.verify(signer(), buffer, 0, buffered, der, 0, der.length);
+      verdict = verifyMessage(buffer, 0, buffered, der);
     } finally {
       buffered = 0;
-      Reference.reachabilityFence(this);
     }
     if (verdict < 0 && !p1363) {
       throw new SignatureException("Invalid encoding for signature");

@@ -47,12 +47,17 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
 
   private void bind(long handle, EcCurve keyCurve) {
     KeyRef ref = new KeyRef(handle);
-    if (key != null) {
-      key.release();
+    guard.enter();
+    try {
+      if (key != null) {
+        key.release(); // under the guard: a racing sign or verify may be using it
+      }
+      key = ref;
+      curve = keyCurve;
+      length = 0;
+    } finally {
+      guard.exit();
     }
-    key = ref;
-    curve = keyCurve;
-    length = 0;
   }
 
   @Override
@@ -83,11 +88,13 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
   protected byte[] engineSign() throws SignatureException {
     int len = takeLength();
     byte[] der;
+    guard.enter();
     try {
       der = PkeyNative.signDigest(key.handle(), digest, 0, len);
     } catch (InvalidKeyException e) {
       throw new SignatureException(e.getMessage(), e);
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
     }
     return p1363 ? EcdsaFormat.toP1363(der, curve.size) : der;
@@ -98,9 +105,11 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
     int len = takeLength();
     byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : signature;
     int verdict;
+    guard.enter();
     try {
       verdict = PkeyNative.verifyDigest(key.handle(), digest, 0, len, der);
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
     }
     if (verdict < 0 && !p1363) {

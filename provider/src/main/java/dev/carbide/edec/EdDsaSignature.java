@@ -61,21 +61,23 @@ final class EdDsaSignature extends NativeSignatureSpi {
       throw new InvalidKeyException("Parameters must be " + fixed.jcaName());
     }
     KeyRef ref = new KeyRef(nativeKey.retain());
+    guard.enter();
     try {
       bindSigner(ref.handle(), 0, sign, false, instance(keyCurve, spec), context(spec));
+      if (key != null) {
+        key.release(); // under the guard: engineSetParameter may be binding with it
+      }
+      key = ref;
+      curve = keyCurve;
+      signing = sign;
+      message.reset();
     } catch (InvalidAlgorithmParameterException e) {
       ref.release();
       throw new InvalidKeyException("the key cannot be used with " + spec, e);
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
     }
-    if (key != null) {
-      key.release();
-    }
-    key = ref;
-    curve = keyCurve;
-    signing = sign;
-    message.reset();
   }
 
   /**
@@ -113,22 +115,18 @@ final class EdDsaSignature extends NativeSignatureSpi {
   @Override
   protected byte[] engineSign() throws SignatureException {
     try {
-      return PkeyNative.sign(signer(), message.bytes(), 0, message.size());
+      return signMessage(message.bytes(), 0, message.size());
     } finally {
       message.reset();
-      Reference.reachabilityFence(this);
     }
   }
 
   @Override
   protected boolean engineVerify(byte[] signature) throws SignatureException {
     try {
-      return PkeyNative.verify(
-              signer(), message.bytes(), 0, message.size(), signature, 0, signature.length)
-          == 1;
+      return verifyMessage(message.bytes(), 0, message.size(), signature) == 1;
     } finally {
       message.reset();
-      Reference.reachabilityFence(this);
     }
   }
 
@@ -156,15 +154,17 @@ final class EdDsaSignature extends NativeSignatureSpi {
     if (key == null && fixed != null) {
       instance(fixed, eddsa); // refuses what the curve cannot do before any key comes
     }
-    if (key != null) {
-      try {
+    guard.enter();
+    try {
+      if (key != null) {
         bindSigner(key.handle(), 0, signing, false, instance(curve, eddsa), context(eddsa));
-      } catch (InvalidKeyException e) {
-        throw new InvalidAlgorithmParameterException(e.getMessage(), e);
-      } finally {
-        Reference.reachabilityFence(this);
       }
+      spec = eddsa;
+    } catch (InvalidKeyException e) {
+      throw new InvalidAlgorithmParameterException(e.getMessage(), e);
+    } finally {
+      guard.exit();
+      Reference.reachabilityFence(this);
     }
-    spec = eddsa;
   }
 }

@@ -1,5 +1,6 @@
 package dev.carbide.edec;
 
+import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.keys.NativePrivateKey;
 import dev.carbide.keys.PkeyNative;
@@ -16,8 +17,13 @@ import java.security.spec.NamedParameterSpec;
 /**
  * KeyPairGenerator for EdDSA (Ed25519 by default) or XDH (X25519 by default), or for one fixed
  * curve ("Ed25519", "X448", ...). Keys come from OpenSSL's DRBG: a SecureRandom is not used.
+ *
+ * <p>The native generator is freed when the curve changes, so {@code initialize} and generation
+ * hold a guard: a generator shared by threads gives an IllegalStateException, never a freed
+ * generator or a key labelled with another generator's curve.
  */
 final class EdEcKeyPairGenerator extends KeyPairGeneratorSpi {
+  private final EntryGuard guard = new EntryGuard();
   private final boolean signing;
   private final EdEcCurve fixed;
   private EdEcCurve curve;
@@ -54,16 +60,22 @@ final class EdEcKeyPairGenerator extends KeyPairGeneratorSpi {
   }
 
   private void select(EdEcCurve chosen) {
-    if (chosen != curve && cleanable != null) {
-      cleanable.clean();
-      cleanable = null;
-      generator = 0;
+    guard.enter();
+    try {
+      if (chosen != curve && cleanable != null) {
+        cleanable.clean();
+        cleanable = null;
+        generator = 0;
+      }
+      curve = chosen;
+    } finally {
+      guard.exit();
     }
-    curve = chosen;
   }
 
   @Override
   public KeyPair generateKeyPair() {
+    guard.enter();
     try {
       if (generator == 0) {
         generator = PkeyNative.newKeyPairGenerator(curve.opensslName, null);
@@ -75,6 +87,7 @@ final class EdEcKeyPairGenerator extends KeyPairGeneratorSpi {
       byte[] raw = PkeyNative.rawBytes(pair, false);
       return new KeyPair(EdEcKeys.generatedPublicKey(curve, raw), privateKey);
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
     }
   }

@@ -2,6 +2,7 @@ package dev.carbide.internal;
 
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
+import java.util.function.LongConsumer;
 
 /**
  * One message at a time over a native message session (native/jni/core/session.h): a family's
@@ -15,13 +16,20 @@ import java.nio.ByteBuffer;
  *
  * <p>This class checks no ranges: each SPI checks them first, as the JDK's provider does (or relies
  * on the JCA class that already did). The scratch view's own bounds checks still stand between a
- * bad range and native memory. Not thread-safe, like the JCA engine that owns it.
+ * bad range and native memory.
+ *
+ * <p>Not thread-safe, like the JCA engine that owns it, but safe to misuse: every crossing holds an
+ * {@link EntryGuard}, so a second thread inside the native session gets an IllegalStateException
+ * instead of racing OpenSSL on one context. Buffering in scratch stays unguarded: a race there
+ * mixes the threads' bytes or trips a bounds check, and the native side checks every length Java
+ * claims for scratch.
  */
 public final class MessageSession {
   private static final int CAPACITY = MessageSessionNative.SCRATCH_CAPACITY;
   private static final byte[] ZEROS = new byte[CAPACITY];
   private final long handle;
   private final ByteBuffer scratch;
+  private final EntryGuard guard = new EntryGuard();
 
   /** The bytes at scratch[0, pendingLen) belong to the message but have not crossed yet. */
   private int pendingLen;
@@ -44,16 +52,18 @@ public final class MessageSession {
   }
 
   /**
-   * The native session, for a family's own natives (a Mac's {@code init}). The caller keeps this
-   * object reachable across the call with {@code Reference.reachabilityFence}, then calls {@link
-   * #messageRestarted} if the native call started a new message.
+   * Runs {@code call}, a family's own native call that configures the session and starts a new
+   * message (a Mac's {@code init}), on the native session's handle under the session's guard; then
+   * forgets the bytes buffered so far. If the call throws, the message is left as it was.
    */
-  public long handle() {
-    return handle;
-  }
-
-  /** Forgets the buffered bytes after a family's native call has started a new message. */
-  public void messageRestarted() {
+  public void restart(LongConsumer call) {
+    guard.enter();
+    try {
+      call.accept(handle);
+    } finally {
+      guard.exit();
+      Reference.reachabilityFence(this);
+    }
     pendingLen = 0;
     nativeDirty = false;
   }
@@ -94,9 +104,11 @@ public final class MessageSession {
   }
 
   private void updateDirect(ByteBuffer input, int position, int len) {
+    guard.enter();
     try {
       MessageSessionNative.updateDirect(handle, pendingLen, input, position, len);
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
       Reference.reachabilityFence(input);
     }
@@ -118,9 +130,11 @@ public final class MessageSession {
   }
 
   private void flush(byte[] input, int offset, int len) {
+    guard.enter();
     try {
       MessageSessionNative.update(handle, pendingLen, input, offset, len);
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
     }
     pendingLen = 0;
@@ -153,6 +167,7 @@ public final class MessageSession {
   }
 
   private void finish(byte[] out, int offset, int length, boolean secret) {
+    guard.enter();
     try {
       if (SessionCalls.critical()) {
         SessionCalls.finish(handle, pendingLen, out, offset, length); // never puts it in scratch
@@ -164,6 +179,7 @@ public final class MessageSession {
         }
       }
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
     }
     pendingLen = 0;
@@ -177,9 +193,11 @@ public final class MessageSession {
   public void reset() {
     pendingLen = 0;
     if (nativeDirty) {
+      guard.enter();
       try {
         MessageSessionNative.reset(handle);
       } finally {
+        guard.exit();
         Reference.reachabilityFence(this);
       }
       nativeDirty = false;
@@ -189,9 +207,11 @@ public final class MessageSession {
   /** An independent session in the same state, buffered bytes included (clone()). */
   public MessageSession copy() {
     long copied;
+    guard.enter();
     try {
       copied = MessageSessionNative.copySession(handle);
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
     }
     MessageSession copy = new MessageSession(copied);

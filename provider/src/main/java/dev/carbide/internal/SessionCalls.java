@@ -16,6 +16,6 @@ final class SessionCalls {
 
   /** Never called on this Java: callers check {@link #critical} first. */
   static void finish(long handle, int pendingLen, byte[] out, int offset, int length) {
-    throw new AssertionError("no critical downcalls before Java 22");
+    throw new UnsupportedOperationException("no critical downcalls before Java 22");
   }
 }

@@ -146,7 +146,13 @@ public abstract class NativeKey implements Key {
 
   @Override
   public byte[] getEncoded() {
-    return encoding().clone();
+    byte[] cached = encoding();
+    // destroyKey() zeroes the cached encoding under the lock: copying it under the lock too means
+    // a racing destroy() gives an IllegalStateException, never a zeroed encoding.
+    synchronized (lock) {
+      checkNotDestroyed();
+      return cached.clone();
+    }
   }
 
   /**

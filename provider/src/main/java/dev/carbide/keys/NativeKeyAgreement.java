@@ -1,5 +1,6 @@
 package dev.carbide.keys;
 
+import dev.carbide.internal.EntryGuard;
 import java.lang.ref.Reference;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -19,8 +20,16 @@ import javax.crypto.spec.SecretKeySpec;
  * A two-party key agreement over native keys (ECDH, XDH). The peer is validated at {@code doPhase},
  * as SunEC does: a point off the curve, a small-order point or a key on another curve is an
  * InvalidKeyException. The agreement holds its own native reference to the private key.
+ *
+ * <p>Shared by threads, it must not crash the JVM (issue 13): a re-{@code init} releases the key
+ * reference that a racing {@code doPhase} may be deriving with. Every method that reads or changes
+ * the agreement's state holds one {@link EntryGuard}, so a second thread gets an
+ * IllegalStateException, and a secret handed out is always the whole secret of one derivation.
+ * Guarding the whole of each call costs nothing that shows beside a derivation's tens of
+ * microseconds.
  */
 public abstract class NativeKeyAgreement extends KeyAgreementSpi {
+  private final EntryGuard guard = new EntryGuard();
   private KeyRef own;
   private Object curve;
   private byte[] secret;
@@ -41,12 +50,17 @@ public abstract class NativeKeyAgreement extends KeyAgreementSpi {
     }
     NativePrivateKey translated = ownKey(key);
     KeyRef ref = new KeyRef(translated.retain());
-    if (own != null) {
-      own.release();
+    guard.enter();
+    try {
+      if (own != null) {
+        own.release();
+      }
+      own = ref;
+      curve = curveOf(translated);
+      clearSecret();
+    } finally {
+      guard.exit();
     }
-    own = ref;
-    curve = curveOf(translated);
-    clearSecret();
   }
 
   @Override
@@ -60,6 +74,15 @@ public abstract class NativeKeyAgreement extends KeyAgreementSpi {
 
   @Override
   protected Key engineDoPhase(Key key, boolean lastPhase) throws InvalidKeyException {
+    guard.enter();
+    try {
+      return doPhase(key, lastPhase);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  private Key doPhase(Key key, boolean lastPhase) throws InvalidKeyException {
     if (own == null) {
       throw new IllegalStateException("Not initialized");
     }
@@ -88,11 +111,25 @@ public abstract class NativeKeyAgreement extends KeyAgreementSpi {
 
   @Override
   protected byte[] engineGenerateSecret() {
-    return takeSecret();
+    guard.enter();
+    try {
+      return takeSecret();
+    } finally {
+      guard.exit();
+    }
   }
 
   @Override
   protected int engineGenerateSecret(byte[] sharedSecret, int offset) throws ShortBufferException {
+    guard.enter();
+    try {
+      return takeSecret(sharedSecret, offset);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  private int takeSecret(byte[] sharedSecret, int offset) throws ShortBufferException {
     if (secret == null) {
       throw new IllegalStateException("Key agreement has not been completed yet");
     }
@@ -116,7 +153,7 @@ public abstract class NativeKeyAgreement extends KeyAgreementSpi {
     if (algorithm == null) {
       throw new NoSuchAlgorithmException("Algorithm must not be null");
     }
-    byte[] result = takeSecret();
+    byte[] result = engineGenerateSecret();
     try {
       return new SecretKeySpec(result, algorithm);
     } finally {
@@ -124,7 +161,8 @@ public abstract class NativeKeyAgreement extends KeyAgreementSpi {
     }
   }
 
-  // Returns the secret and readies the agreement for another doPhase with the same key.
+  // Returns the secret and readies the agreement for another doPhase with the same key. Callers
+  // hold the guard.
   private byte[] takeSecret() {
     if (secret == null) {
       throw new IllegalStateException("Key agreement has not been completed yet");

@@ -1,25 +1,45 @@
 package dev.carbide.keys;
 
+import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.NativeCleaner;
 import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
+import java.security.SignatureException;
 import java.security.SignatureSpi;
 import java.security.spec.AlgorithmParameterSpec;
 
 /**
  * The shared part of signatures over a native signer (ECDSA, EdDSA, later RSA): binding a signer to
- * a key, which takes a native reference of its own, and refusing parameters by default.
+ * a key, which takes a native reference of its own, the crossings that use the signer, and refusing
+ * parameters by default.
+ *
+ * <p>A Signature shared by threads must not crash the JVM (issue 13): two threads inside OpenSSL on
+ * one signer, or a re-{@code init} freeing the signer another thread is using, corrupts the heap.
+ * So every crossing that uses native state this engine owns, and every change of that state, holds
+ * {@link #guard}: a second thread gets an IllegalStateException. The crossings below take it
+ * themselves; a subclass takes it around binding a signer, and around crossings of its own.
  */
 public abstract class NativeSignatureSpi extends SignatureSpi {
+  /** Held across each crossing that uses this engine's native state, and each change of it. */
+  protected final EntryGuard guard = new EntryGuard();
+
   private long signer;
   private Cleaner.Cleanable cleanable;
 
-  /** Binds a new native signer to {@code key} with digest {@code md} (0 for none). */
+  // What the bound signer does. Signature's own state says the same when one thread uses it, but
+  // threads that race initSign and initVerify can leave it saying the opposite of the signer.
+  private boolean signing;
+
+  /**
+   * Binds a new native signer to {@code key} with digest {@code md} (0 for none). The caller holds
+   * {@link #guard}.
+   */
   protected final void bindSigner(NativeKey key, long md, boolean sign) throws InvalidKeyException {
     long ref = key.retain();
     try {
-      replaceSigner(PkeyNative.newSigner(ref, md, sign));
+      replaceSigner(PkeyNative.newSigner(ref, md, sign), sign);
     } finally {
       PkeyNative.free(ref);
     }
@@ -28,7 +48,7 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
   /**
    * Binds a new native signer to the key {@code keyHandle} (which stays the caller's) with OpenSSL
    * signature parameters, as {@link PkeyNative#newSignerWith}. The previous signer stays bound if
-   * OpenSSL refuses the parameters.
+   * OpenSSL refuses the parameters. The caller holds {@link #guard}.
    */
   protected final void bindSigner(
       long keyHandle,
@@ -39,20 +59,63 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
       byte[] context)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
     replaceSigner(
-        PkeyNative.newSignerWith(keyHandle, md, sign, deterministicNonce, instance, context));
+        PkeyNative.newSignerWith(keyHandle, md, sign, deterministicNonce, instance, context), sign);
   }
 
-  private void replaceSigner(long created) {
+  private void replaceSigner(long created, boolean sign) {
     if (cleanable != null) {
       cleanable.clean();
     }
     signer = created;
+    signing = sign;
     cleanable = NativeCleaner.register(this, created, PkeyNative::freeSigner);
   }
 
-  /** The bound signer's handle; callers fence {@code this} across the native call. */
-  protected final long signer() {
-    return signer;
+  /** Absorbs in[offset, offset + length) into the bound signer's message. */
+  protected final void updateSigner(byte[] in, int offset, int length) {
+    guard.enter();
+    try {
+      PkeyNative.update(signer, in, offset, length);
+    } finally {
+      guard.exit();
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /** Absorbs in[offset, offset + length), signs the message, and starts a new one. */
+  protected final byte[] signMessage(byte[] in, int offset, int length) throws SignatureException {
+    guard.enter();
+    try {
+      checkBoundFor(true);
+      return PkeyNative.sign(signer, in, offset, length);
+    } finally {
+      guard.exit();
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * Absorbs in[offset, offset + length), verifies {@code signature} over the message, and starts a
+   * new one. Returns {@link PkeyNative#verify}'s verdict.
+   */
+  protected final int verifyMessage(byte[] in, int offset, int length, byte[] signature)
+      throws SignatureException {
+    guard.enter();
+    try {
+      checkBoundFor(false);
+      return PkeyNative.verify(signer, in, offset, length, signature, 0, signature.length);
+    } finally {
+      guard.exit();
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  // With Signature's message, where a racing init left a signer of the other kind bound.
+  private void checkBoundFor(boolean sign) throws SignatureException {
+    if (signing != sign) {
+      throw new SignatureException(
+          "object not initialized for " + (sign ? "signing" : "verification"));
+    }
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.carbide.mac;
 
 import dev.carbide.internal.MessageSession;
-import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -41,14 +40,11 @@ final class NativeMac extends MacSpi implements Cloneable {
       throw new InvalidAlgorithmParameterException("HMAC does not use parameters");
     }
     byte[] encoded = rawKeyBytes(key);
-    MessageSession keyed = session;
     try {
-      MacNative.init(keyed.handle(), encoded, 0, encoded.length);
+      session.restart(handle -> MacNative.init(handle, encoded, 0, encoded.length));
     } finally {
       Arrays.fill(encoded, (byte) 0);
-      Reference.reachabilityFence(keyed);
     }
-    keyed.messageRestarted();
   }
 
   /**

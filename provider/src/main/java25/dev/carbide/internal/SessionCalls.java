@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.security.ProviderException;
 
 /**
  * The critical FFM downcall that ends a {@link MessageSession}'s message on Java 22 and later:
@@ -37,8 +38,12 @@ final class SessionCalls {
           (int)
               CRITICAL_FINISH.invokeExact(
                   handle, pendingLen, MemorySegment.ofArray(out), out.length, offset, length);
+    } catch (RuntimeException | Error e) {
+      throw e;
     } catch (Throwable t) {
-      throw new AssertionError("carbide_session_finish cannot throw", t);
+      // Unreachable: the call matches the linked type exactly, and the C function cannot throw.
+      // Still no AssertionError for the caller (issue 13).
+      throw new ProviderException("carbide_session_finish failed", t);
     }
     if (result < 0) {
       MessageSessionNative.throwDeferred(handle);
