@@ -42,6 +42,14 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
         PkeyNative.newSignerWith(keyHandle, md, sign, deterministicNonce, instance, context));
   }
 
+  /**
+   * Binds a signer a family made itself (PqcNative.newSigner) and now hands over: this SPI frees it
+   * with {@link PkeyNative#freeSigner}, as its own.
+   */
+  protected final void adoptSigner(long created) {
+    replaceSigner(created);
+  }
+
   private void replaceSigner(long created) {
     if (cleanable != null) {
       cleanable.clean();
