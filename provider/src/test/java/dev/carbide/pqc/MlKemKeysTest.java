@@ -43,15 +43,11 @@ class MlKemKeysTest {
     PqcTesting.assumePostQuantum();
   }
 
-  private static KeyPair generate(String set) throws Exception {
-    return KeyPairGenerator.getInstance(set, CARBIDE).generateKeyPair();
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"})
   void roundTripAndEncodings(String set) throws Exception {
     PqcAlgorithm params = PqcAlgorithm.byName(set);
-    KeyPair pair = generate(set);
+    KeyPair pair = PqcTesting.generate(set);
     assertEquals("ML-KEM", pair.getPublic().getAlgorithm());
     assertEquals("X.509", pair.getPublic().getFormat());
     assertEquals("PKCS#8", pair.getPrivate().getFormat());
@@ -119,7 +115,7 @@ class MlKemKeysTest {
 
   @Test
   void refusesBadEncodings() throws Exception {
-    KeyPair pair = generate("ML-KEM-768");
+    KeyPair pair = PqcTesting.generate("ML-KEM-768");
     KeyFactory factory = KeyFactory.getInstance("ML-KEM", CARBIDE);
     byte[] x509 = pair.getPublic().getEncoded();
     byte[] pkcs8 = pair.getPrivate().getEncoded();
@@ -151,7 +147,7 @@ class MlKemKeysTest {
 
   @Test
   void refusesMisuse() throws Exception {
-    KeyPair pair = generate("ML-KEM-768");
+    KeyPair pair = PqcTesting.generate("ML-KEM-768");
     CarbideKem only512 = CarbideKem.of("ML-KEM-512");
     assertThrows(InvalidKeyException.class, () -> only512.encapsulate(pair.getPublic()));
     assertThrows(
@@ -173,7 +169,7 @@ class MlKemKeysTest {
   /** FIPS 203's implicit rejection: a tampered ciphertext gives a different secret, no error. */
   @Test
   void tamperedCiphertextGivesAnotherSecretSilently() throws Exception {
-    KeyPair pair = generate("ML-KEM-768");
+    KeyPair pair = PqcTesting.generate("ML-KEM-768");
     CarbideKem kem = CarbideKem.of("ML-KEM");
     CarbideKem.Encapsulated sent = kem.encapsulate(pair.getPublic());
     byte[] tampered = sent.ciphertext().clone();
@@ -186,7 +182,7 @@ class MlKemKeysTest {
 
   @Test
   void destroyedKeyIsRefusedButContextsSurvive() throws Exception {
-    KeyPair pair = generate("ML-KEM-512");
+    KeyPair pair = PqcTesting.generate("ML-KEM-512");
     CarbideKem kem = CarbideKem.of("ML-KEM");
     CarbideKem.Encapsulated sent = kem.encapsulate(pair.getPublic());
     ((javax.security.auth.Destroyable) pair.getPrivate()).destroy();
@@ -198,7 +194,7 @@ class MlKemKeysTest {
   /** One key pair shared by 8 threads, every result checked. */
   @Test
   void sharedKeysAcrossThreads() throws Exception {
-    KeyPair pair = generate("ML-KEM-768");
+    KeyPair pair = PqcTesting.generate("ML-KEM-768");
     CarbideKem kem = CarbideKem.of("ML-KEM");
     ExecutorService pool = Executors.newFixedThreadPool(8);
     try {

@@ -67,6 +67,11 @@ final class PqcTesting {
     }
   }
 
+  /** A key pair of parameter set {@code set} from Carbide's generator. */
+  static java.security.KeyPair generate(String set) throws Exception {
+    return java.security.KeyPairGenerator.getInstance(set, CARBIDE).generateKeyPair();
+  }
+
   static byte[] hex(String text) {
     return HexFormat.of().parseHex(text);
   }
