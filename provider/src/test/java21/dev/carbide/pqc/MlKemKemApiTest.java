@@ -106,6 +106,39 @@ class MlKemKemApiTest {
     }
   }
 
+  /** Bouncy Castle's ML-KEM, an implementation independent of OpenSSL and the JDK, both ways. */
+  @ParameterizedTest
+  @ValueSource(strings = {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"})
+  void interoperatesWithBouncyCastle(String set) throws Exception {
+    Provider bc = new org.bouncycastle.jce.provider.BouncyCastleProvider();
+    if (bc.getService("KEM", "ML-KEM") == null) {
+      String reason = "SKIPPED: this Bouncy Castle has no KEM.ML-KEM";
+      System.err.println(reason);
+      org.junit.jupiter.api.Assumptions.abort(reason);
+    }
+    KeyPair ours = generate(CARBIDE, set);
+    java.security.KeyFactory bcFactory = java.security.KeyFactory.getInstance("ML-KEM", bc);
+    java.security.PublicKey bcPublic =
+        bcFactory.generatePublic(
+            new java.security.spec.X509EncodedKeySpec(ours.getPublic().getEncoded()));
+    KEM.Encapsulated fromBc = KEM.getInstance("ML-KEM", bc).newEncapsulator(bcPublic).encapsulate();
+    assertArrayEquals(
+        fromBc.key().getEncoded(),
+        KEM.getInstance("ML-KEM", CARBIDE)
+            .newDecapsulator(ours.getPrivate())
+            .decapsulate(fromBc.encapsulation())
+            .getEncoded());
+    KeyPair theirs = KeyPairGenerator.getInstance(set, bc).generateKeyPair();
+    KEM.Encapsulated toBc =
+        KEM.getInstance("ML-KEM", CARBIDE).newEncapsulator(theirs.getPublic()).encapsulate();
+    assertArrayEquals(
+        toBc.key().getEncoded(),
+        KEM.getInstance("ML-KEM", bc)
+            .newDecapsulator(theirs.getPrivate())
+            .decapsulate(toBc.encapsulation())
+            .getEncoded());
+  }
+
   /** Each misuse gets the exception type the JDK's own ML-KEM throws, checked side by side. */
   @Test
   void misuseFailsAsOnTheJdk() throws Exception {
