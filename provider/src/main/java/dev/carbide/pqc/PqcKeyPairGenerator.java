@@ -1,5 +1,6 @@
 package dev.carbide.pqc;
 
+import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Cleaner;
@@ -22,6 +23,7 @@ final class PqcKeyPairGenerator extends KeyPairGeneratorSpi {
   private PqcAlgorithm parameterSet;
   private long generator;
   private Cleaner.Cleanable cleanable;
+  private final EntryGuard guard = new EntryGuard();
 
   PqcKeyPairGenerator(PqcKeys.Scope scope) {
     this.scope = scope;
@@ -47,16 +49,22 @@ final class PqcKeyPairGenerator extends KeyPairGeneratorSpi {
       throw new InvalidAlgorithmParameterException(
           "Unsupported parameter set name: " + named.getName());
     }
-    if (chosen != parameterSet && cleanable != null) {
-      cleanable.clean();
-      cleanable = null;
-      generator = 0;
+    guard.enter();
+    try {
+      if (chosen != parameterSet && cleanable != null) {
+        cleanable.clean();
+        cleanable = null;
+        generator = 0;
+      }
+      parameterSet = chosen;
+    } finally {
+      guard.exit();
     }
-    parameterSet = chosen;
   }
 
   @Override
   public KeyPair generateKeyPair() {
+    guard.enter();
     try {
       if (generator == 0) {
         generator = PkeyNative.newKeyPairGenerator(parameterSet.opensslName(), null);
@@ -68,6 +76,7 @@ final class PqcKeyPairGenerator extends KeyPairGeneratorSpi {
       byte[] raw = PkeyNative.rawBytes(pair, false);
       return new KeyPair(new PqcPublicKeyImpl(parameterSet, raw), privateKey);
     } finally {
+      guard.exit();
       Reference.reachabilityFence(this);
     }
   }

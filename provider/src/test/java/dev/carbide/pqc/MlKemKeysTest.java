@@ -191,6 +191,47 @@ class MlKemKeysTest {
         InvalidKeyException.class, () -> kem.decapsulate(pair.getPrivate(), sent.ciphertext()));
   }
 
+  /**
+   * A KeyPairGenerator shared by 8 threads (against the JCA contract) refuses overlapping calls
+   * with IllegalStateException and otherwise makes sound keys; it never races inside OpenSSL.
+   */
+  @Test
+  void sharedGeneratorRefusesOverlapsInsteadOfRacing() throws Exception {
+    KeyPairGenerator shared = KeyPairGenerator.getInstance("ML-KEM-512", CARBIDE);
+    CarbideKem kem = CarbideKem.of("ML-KEM-512");
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<Integer>> results = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        results.add(
+            pool.submit(
+                () -> {
+                  int made = 0;
+                  for (int i = 0; i < 40; i++) {
+                    KeyPair pair;
+                    try {
+                      pair = shared.generateKeyPair();
+                    } catch (IllegalStateException busy) {
+                      continue;
+                    }
+                    CarbideKem.Encapsulated sent = kem.encapsulate(pair.getPublic());
+                    assertArrayEquals(
+                        sent.secret(), kem.decapsulate(pair.getPrivate(), sent.ciphertext()));
+                    made++;
+                  }
+                  return made;
+                }));
+      }
+      int made = 0;
+      for (Future<Integer> result : results) {
+        made += result.get();
+      }
+      assertTrue(made > 0);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   /** One key pair shared by 8 threads, every result checked. */
   @Test
   void sharedKeysAcrossThreads() throws Exception {
