@@ -13,6 +13,7 @@ final class PqcEncoding {
   private PqcEncoding() {}
 
   private static final int INTEGER = 0x02;
+  private static final int BIT_STRING = 0x03;
   private static final int OCTET_STRING = 0x04;
   private static final int OBJECT_IDENTIFIER = 0x06;
   private static final int SEQUENCE = 0x30;
@@ -31,6 +32,16 @@ final class PqcEncoding {
     byte[] info = tlv(SEQUENCE, body);
     Arrays.fill(body, (byte) 0);
     return info;
+  }
+
+  /** The X.509 SubjectPublicKeyInfo of raw public key {@code raw}, as OpenSSL writes it. */
+  static byte[] subjectPublicKeyInfo(PqcAlgorithm parameterSet, byte[] raw) {
+    byte[] bits = new byte[raw.length + 1]; // no unused bits
+    System.arraycopy(raw, 0, bits, 1, raw.length);
+    return tlv(
+        SEQUENCE,
+        concat(
+            tlv(SEQUENCE, tlv(OBJECT_IDENTIFIER, oid(parameterSet.oid))), tlv(BIT_STRING, bits)));
   }
 
   private static byte[] concat(byte[]... parts) {
