@@ -42,6 +42,9 @@ NATIVE_ENGINES = {
     "BM_MlKemKeygen": ("KEM", "keygen"),
     "BM_MlKemEncaps": ("KEM", "encapsulate"),
     "BM_MlKemDecaps": ("KEM", "decapsulate"),
+    "BM_PqcSign": ("Signature", "sign"),
+    "BM_PqcVerify": ("Signature", "verify"),
+    "BM_PqcKeygen": ("KeyPairGenerator", None),
 }
 # Full native name -> (engine, algorithm, size, method). For HKDF the limit is the composed path,
 # the one Carbide takes on OpenSSL's default provider (kdf_bench.cc).

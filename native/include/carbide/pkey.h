@@ -80,8 +80,11 @@ struct SignatureOptions {
   // The EdDSA instance ("Ed25519ctx", "Ed25519ph", "Ed448ph"); empty for the key's plain one.
   // OpenSSL 3.2 and later.
   std::string instance;
-  // The EdDSA context string, at most 255 bytes; only with `instance`.
+  // The context string, at most 255 bytes: EdDSA's (only with `instance`), or ML-DSA's and
+  // SLH-DSA's (FIPS 204 and 205), where no context means the empty one.
   std::vector<uint8_t> context;
+  // ML-DSA's and SLH-DSA's deterministic variant (no fresh randomness): OpenSSL 3.5.
+  bool deterministic_signature = false;
 };
 
 // True if the loaded OpenSSL's signature algorithm `algorithm` ("ECDSA", "ED25519") accepts the

@@ -39,6 +39,7 @@ class MessageEnd {
 constexpr char kNonceType[] = "nonce-type";
 constexpr char kInstance[] = "instance";
 constexpr char kContextString[] = "context-string";
+constexpr char kDeterministic[] = "deterministic";
 
 }  // namespace
 
@@ -66,7 +67,8 @@ DigestSigner::DigestSigner(EVP_PKEY* key, const EVP_MD* md, bool sign, Signature
 // callers check SignatureAcceptsParam first.
 void DigestSigner::ApplyOptions(EVP_PKEY_CTX* pctx) {
   unsigned int nonce_type = 1;
-  OSSL_PARAM params[4];
+  int deterministic = 1;
+  OSSL_PARAM params[5];
   size_t count = 0;
   if (options_.deterministic_nonce) {
     params[count++] = OSSL_PARAM_construct_uint(kNonceType, &nonce_type);
@@ -78,6 +80,9 @@ void DigestSigner::ApplyOptions(EVP_PKEY_CTX* pctx) {
   if (!options_.context.empty()) {
     params[count++] = OSSL_PARAM_construct_octet_string(kContextString, options_.context.data(),
                                                         options_.context.size());
+  }
+  if (options_.deterministic_signature) {
+    params[count++] = OSSL_PARAM_construct_int(kDeterministic, &deterministic);
   }
   if (count == 0) {
     return;

@@ -9,6 +9,7 @@ import dev.carbide.internal.NativeLibrary;
 import dev.carbide.internal.ServiceSink;
 import dev.carbide.kdf.KdfServices;
 import dev.carbide.mac.MacServices;
+import dev.carbide.pqc.PqcServices;
 import dev.carbide.random.RandomServices;
 import java.security.Provider;
 import java.util.List;
@@ -45,7 +46,8 @@ public final class CarbideProvider extends Provider {
           KdfServices::register,
           CipherServices::register,
           EcServices::register,
-          EdEcServices::register);
+          EdEcServices::register,
+          PqcServices::register);
 
   public CarbideProvider() {
     super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");

@@ -34,7 +34,13 @@ final class KeyPairs {
           Map.entry("RSA-4096", rsa(4096)),
           Map.entry("ML-KEM-512", new Kind("ML-KEM", new NamedParameterSpec("ML-KEM-512"), 0)),
           Map.entry("ML-KEM-768", new Kind("ML-KEM", new NamedParameterSpec("ML-KEM-768"), 0)),
-          Map.entry("ML-KEM-1024", new Kind("ML-KEM", new NamedParameterSpec("ML-KEM-1024"), 0)));
+          Map.entry("ML-KEM-1024", new Kind("ML-KEM", new NamedParameterSpec("ML-KEM-1024"), 0)),
+          Map.entry("ML-DSA-44", new Kind("ML-DSA", new NamedParameterSpec("ML-DSA-44"), 0)),
+          Map.entry("ML-DSA-65", new Kind("ML-DSA", new NamedParameterSpec("ML-DSA-65"), 0)),
+          Map.entry("ML-DSA-87", new Kind("ML-DSA", new NamedParameterSpec("ML-DSA-87"), 0)),
+          Map.entry(
+              "SLH-DSA-SHA2-128f",
+              new Kind("SLH-DSA", new NamedParameterSpec("SLH-DSA-SHA2-128f"), 0)));
 
   private KeyPairs() {}
 

@@ -17,7 +17,17 @@ import org.openjdk.jmh.annotations.Setup;
  */
 public class SignatureBenchmark extends ProviderBenchmark {
   /** A scheme and its key: the JCA names are in {@link #SCHEMES}. */
-  @Param({"ECDSA-P256", "ECDSA-P384", "Ed25519", "Ed448", "RSA-2048"})
+  @Param({
+    "ECDSA-P256",
+    "ECDSA-P384",
+    "Ed25519",
+    "Ed448",
+    "RSA-2048",
+    "ML-DSA-44",
+    "ML-DSA-65",
+    "ML-DSA-87",
+    "SLH-DSA-SHA2-128f"
+  })
   public String algorithm;
 
   /** The JCA signature algorithm and the key type of each {@link #algorithm}. */
@@ -27,7 +37,11 @@ public class SignatureBenchmark extends ProviderBenchmark {
           "ECDSA-P384", new String[] {"SHA384withECDSA", "P-384"},
           "Ed25519", new String[] {"Ed25519", "Ed25519"},
           "Ed448", new String[] {"Ed448", "Ed448"},
-          "RSA-2048", new String[] {"SHA256withRSA", "RSA-2048"});
+          "RSA-2048", new String[] {"SHA256withRSA", "RSA-2048"},
+          "ML-DSA-44", new String[] {"ML-DSA", "ML-DSA-44"},
+          "ML-DSA-65", new String[] {"ML-DSA", "ML-DSA-65"},
+          "ML-DSA-87", new String[] {"ML-DSA", "ML-DSA-87"},
+          "SLH-DSA-SHA2-128f", new String[] {"SLH-DSA", "SLH-DSA-SHA2-128f"});
 
   private String jcaName;
   private Provider jcaProvider;

@@ -55,6 +55,8 @@ final class KnownAnswers {
     EcAnswers.addTo(table);
     DetEcdsaAnswers.addTo(table);
     EdEcAnswers.addTo(table);
+    PqcAnswers.addTo(table);
+    KemAnswers.addTo(table);
     return table;
   }
 
@@ -74,6 +76,22 @@ final class KnownAnswers {
     byte[] expected = HexFormat.of().parseHex(expectedHex);
     if (!MessageDigest.isEqual(expected, actual)) {
       throw new Failure("expected " + expectedHex + " but got " + HexFormat.of().formatHex(actual));
+    }
+  }
+
+  /** A check's body, which may throw anything. */
+  interface Body {
+    void run() throws Exception;
+  }
+
+  /** Runs {@code body} where only unchecked exceptions may pass (inside a forEach). */
+  static void rethrow(Body body) {
+    try {
+      body.run();
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e.getMessage(), e);
     }
   }
 

@@ -22,8 +22,12 @@ public abstract class NativePrivateKey extends NativeKey implements PrivateKey, 
     return "PKCS#8";
   }
 
+  /**
+   * OpenSSL's PKCS#8 encoding. A family overrides it where its reference provider writes another of
+   * the forms a standard allows (the JDK 25's ML-KEM and ML-DSA keys).
+   */
   @Override
-  protected final byte[] encode(long handle) {
+  protected byte[] encode(long handle) {
     return PkeyNative.encodePrivate(handle);
   }
 

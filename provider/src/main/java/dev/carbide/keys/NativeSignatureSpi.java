@@ -62,6 +62,14 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
         PkeyNative.newSignerWith(keyHandle, md, sign, deterministicNonce, instance, context), sign);
   }
 
+  /**
+   * Binds a signer a family made itself (PqcNative.newSigner) and now hands over: this SPI frees it
+   * with {@link PkeyNative#freeSigner}, as its own. The caller holds {@link #guard}.
+   */
+  protected final void adoptSigner(long created, boolean sign) {
+    replaceSigner(created, sign);
+  }
+
   private void replaceSigner(long created, boolean sign) {
     if (cleanable != null) {
       cleanable.clean();

@@ -24,6 +24,9 @@ public final class ServiceProbe {
     try {
       Class<?> engine = engineClass(type);
       Object instance = engine.getMethod("getInstance", String.class).invoke(null, algorithm);
+      if (type.equals("KEM")) {
+        return kemProvider(engine, instance, algorithm);
+      }
       Method getProvider = findMethod(engine, "getProvider");
       if (getProvider != null) {
         return ((Provider) getProvider.invoke(instance)).getName();
@@ -31,9 +34,26 @@ public final class ServiceProbe {
       return (String) engine.getMethod("getProviderName").invoke(instance); // javax.crypto.KDF
     } catch (InvocationTargetException e) {
       return "error: " + e.getCause();
-    } catch (ReflectiveOperationException | RuntimeException e) {
+    } catch (ReflectiveOperationException
+        | RuntimeException
+        | java.security.GeneralSecurityException e) {
       return "error: " + e;
     }
+  }
+
+  /**
+   * javax.crypto.KEM picks its provider when it gets a key, so the probe encapsulates to a key of
+   * the algorithm from whichever KeyPairGenerator the JCA gives first.
+   */
+  private static String kemProvider(Class<?> engine, Object kem, String algorithm)
+      throws ReflectiveOperationException, java.security.GeneralSecurityException {
+    java.security.KeyPair pair =
+        java.security.KeyPairGenerator.getInstance(algorithm).generateKeyPair();
+    Object encapsulator =
+        engine
+            .getMethod("newEncapsulator", java.security.PublicKey.class)
+            .invoke(kem, pair.getPublic());
+    return (String) encapsulator.getClass().getMethod("providerName").invoke(encapsulator);
   }
 
   private static Class<?> engineClass(String type) throws ClassNotFoundException {

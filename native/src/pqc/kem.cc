@@ -1,0 +1,75 @@
+#include "carbide/kem.h"
+
+#include "carbide/error.h"
+
+namespace carbide {
+namespace {
+
+using KeyManagementPtr = Owned<EVP_KEYMGMT, EVP_KEYMGMT_free>;
+
+}  // namespace
+
+bool KeyTypeAvailable(const char* name) {
+  KeyManagementPtr keymgmt(EVP_KEYMGMT_fetch(nullptr, name, nullptr));
+  if (keymgmt == nullptr) {
+    ClearOpensslErrors();
+    return false;
+  }
+  return true;
+}
+
+Kem::Kem(EVP_PKEY* key, bool encapsulate)
+    : key_(RetainKey(key)),
+      ctx_(CheckNotNull(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr), "EVP_PKEY_CTX_new")),
+      encapsulate_(encapsulate) {
+  int rc = encapsulate ? EVP_PKEY_encapsulate_init(ctx_.get(), nullptr)
+                       : EVP_PKEY_decapsulate_init(ctx_.get(), nullptr);
+  if (rc != 1) {
+    ThrowOpensslError(encapsulate ? "the key cannot encapsulate" : "the key cannot decapsulate",
+                      ErrorKind::kInvalidKey);
+  }
+  // The sizes come from an encapsulation query, which both directions answer from the key.
+  if (encapsulate) {
+    CheckOpenssl(
+        EVP_PKEY_encapsulate(ctx_.get(), nullptr, &ciphertext_size_, nullptr, &secret_size_),
+        "EVP_PKEY_encapsulate");
+  } else {
+    PkeyCtxPtr query(
+        CheckNotNull(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr), "EVP_PKEY_CTX_new"));
+    CheckOpenssl(EVP_PKEY_encapsulate_init(query.get(), nullptr), "EVP_PKEY_encapsulate_init");
+    CheckOpenssl(
+        EVP_PKEY_encapsulate(query.get(), nullptr, &ciphertext_size_, nullptr, &secret_size_),
+        "EVP_PKEY_encapsulate");
+  }
+}
+
+void Kem::Encapsulate(uint8_t* ciphertext, uint8_t* secret) {
+  if (!encapsulate_) {
+    throw Error(ErrorKind::kIllegalState, "this KEM context decapsulates");
+  }
+  size_t ciphertext_len = ciphertext_size_;
+  size_t secret_len = secret_size_;
+  CheckOpenssl(EVP_PKEY_encapsulate(ctx_.get(), ciphertext, &ciphertext_len, secret, &secret_len),
+               "EVP_PKEY_encapsulate");
+  if (ciphertext_len != ciphertext_size_ || secret_len != secret_size_) {
+    throw Error(ErrorKind::kProvider, "unexpected encapsulation length");
+  }
+}
+
+void Kem::Decapsulate(std::span<const uint8_t> ciphertext, uint8_t* secret) {
+  if (encapsulate_) {
+    throw Error(ErrorKind::kIllegalState, "this KEM context encapsulates");
+  }
+  if (ciphertext.size() != ciphertext_size_) {
+    throw Error(ErrorKind::kIllegalArgument, "Invalid key encapsulation message length");
+  }
+  size_t secret_len = secret_size_;
+  if (EVP_PKEY_decapsulate(ctx_.get(), secret, &secret_len, ciphertext.data(), ciphertext.size()) !=
+          1 ||
+      secret_len != secret_size_) {
+    // ML-KEM never fails here; a hybrid fails on a malformed classical share.
+    ThrowOpensslError("decapsulation failed", ErrorKind::kIllegalArgument);
+  }
+}
+
+}  // namespace carbide

@@ -1,0 +1,87 @@
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "carbide/error.h"
+#include "carbide/kem.h"
+#include "carbide/pkey.h"
+#include "test_util.h"
+
+namespace carbide {
+namespace {
+
+// ML-KEM and ML-DSA arrived in OpenSSL 3.5; on an older libcrypto these tests skip.
+constexpr char kNeeds35[] = "needs OpenSSL 3.5 or later";
+
+TEST(PqcTest, UnknownKeyTypesAreAbsentWithoutErrors) {
+  EXPECT_FALSE(KeyTypeAvailable("ML-KEM-999"));
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
+}
+
+TEST(PqcTest, MlKemRoundTripsAndRejectsImplicitly) {
+  if (!KeyTypeAvailable("ML-KEM-768")) {
+    GTEST_SKIP() << "ML-KEM-768 " << kNeeds35;
+  }
+  PkeyPtr key = KeyPairGenerator("ML-KEM-768", nullptr).Generate();
+  Kem encapsulator(key.get(), true);
+  Kem decapsulator(key.get(), false);
+  ASSERT_EQ(encapsulator.CiphertextSize(), 1088U);
+  ASSERT_EQ(encapsulator.SecretSize(), 32U);
+  ASSERT_EQ(decapsulator.CiphertextSize(), 1088U);
+  std::vector<uint8_t> ciphertext(1088);
+  std::vector<uint8_t> sent(32);
+  std::vector<uint8_t> received(32);
+  for (int round = 0; round < 3; ++round) {  // contexts are reused
+    encapsulator.Encapsulate(ciphertext.data(), sent.data());
+    decapsulator.Decapsulate(ciphertext, received.data());
+    EXPECT_EQ(sent, received);
+  }
+  ciphertext[5] ^= 1;
+  decapsulator.Decapsulate(ciphertext, received.data());
+  EXPECT_NE(sent, received);
+  std::vector<uint8_t> again(32);
+  decapsulator.Decapsulate(ciphertext, again.data());
+  EXPECT_EQ(received, again) << "implicit rejection is deterministic";
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
+}
+
+TEST(PqcTest, MlKemRefusesWrongLengthsAndDirections) {
+  if (!KeyTypeAvailable("ML-KEM-512")) {
+    GTEST_SKIP() << "ML-KEM-512 " << kNeeds35;
+  }
+  PkeyPtr key = KeyPairGenerator("ML-KEM-512", nullptr).Generate();
+  Kem decapsulator(key.get(), false);
+  std::vector<uint8_t> secret(32);
+  std::vector<uint8_t> short_ciphertext(767);
+  EXPECT_THROW(decapsulator.Decapsulate(short_ciphertext, secret.data()), Error);
+  std::vector<uint8_t> ciphertext(768);
+  EXPECT_THROW(decapsulator.Encapsulate(ciphertext.data(), secret.data()), Error);
+  PkeyPtr public_key = RawPublicKey("ML-KEM-512", RawPublicBytes(key.get()));
+  EXPECT_THROW(Kem(public_key.get(), false), Error) << "decapsulation needs the private key";
+  ClearOpensslErrors();
+}
+
+TEST(PqcTest, MlDsaDeterministicOptionAndContextReachOpenssl) {
+  if (!KeyTypeAvailable("ML-DSA-44")) {
+    GTEST_SKIP() << "ML-DSA-44 " << kNeeds35;
+  }
+  PkeyPtr key = KeyPairGenerator("ML-DSA-44", nullptr).Generate();
+  SignatureOptions options;
+  options.deterministic_signature = true;
+  options.context = {'c', 't', 'x'};
+  DigestSigner signer(key.get(), nullptr, true, options);
+  std::vector<uint8_t> message(64, 0x5a);
+  std::vector<uint8_t> first(signer.MaxSignatureSize());
+  first.resize(signer.Sign(message, first.data()));
+  std::vector<uint8_t> second(signer.MaxSignatureSize());
+  second.resize(signer.Sign(message, second.data()));
+  EXPECT_EQ(first, second);
+  DigestSigner verifier(key.get(), nullptr, false, options);
+  EXPECT_EQ(verifier.Verify(message, first), 1);
+  DigestSigner no_context(key.get(), nullptr, false);
+  EXPECT_EQ(no_context.Verify(message, first), 0);
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
+}
+
+}  // namespace
+}  // namespace carbide

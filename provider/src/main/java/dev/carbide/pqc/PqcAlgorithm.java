@@ -1,0 +1,110 @@
+package dev.carbide.pqc;
+
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The post-quantum parameter sets: their JCA and OpenSSL names (the same, as the JDK 25 spells
+ * them), object identifiers and sizes. One table serves key generation, key factories, encodings
+ * and the engines.
+ */
+enum PqcAlgorithm {
+  ML_KEM_512(Family.ML_KEM, "ML-KEM-512", "2.16.840.1.101.3.4.4.1", 800, 1632, 768),
+  ML_KEM_768(Family.ML_KEM, "ML-KEM-768", "2.16.840.1.101.3.4.4.2", 1184, 2400, 1088),
+  ML_KEM_1024(Family.ML_KEM, "ML-KEM-1024", "2.16.840.1.101.3.4.4.3", 1568, 3168, 1568),
+  ML_DSA_44(Family.ML_DSA, "ML-DSA-44", "2.16.840.1.101.3.4.3.17", 1312, 2560, 2420),
+  ML_DSA_65(Family.ML_DSA, "ML-DSA-65", "2.16.840.1.101.3.4.3.18", 1952, 4032, 3309),
+  ML_DSA_87(Family.ML_DSA, "ML-DSA-87", "2.16.840.1.101.3.4.3.19", 2592, 4896, 4627),
+  SLH_DSA_SHA2_128S(Family.SLH_DSA, "SLH-DSA-SHA2-128s", "2.16.840.1.101.3.4.3.20", 32, 64, 7856),
+  SLH_DSA_SHA2_128F(Family.SLH_DSA, "SLH-DSA-SHA2-128f", "2.16.840.1.101.3.4.3.21", 32, 64, 17088),
+  SLH_DSA_SHA2_192S(Family.SLH_DSA, "SLH-DSA-SHA2-192s", "2.16.840.1.101.3.4.3.22", 48, 96, 16224),
+  SLH_DSA_SHA2_192F(Family.SLH_DSA, "SLH-DSA-SHA2-192f", "2.16.840.1.101.3.4.3.23", 48, 96, 35664),
+  SLH_DSA_SHA2_256S(Family.SLH_DSA, "SLH-DSA-SHA2-256s", "2.16.840.1.101.3.4.3.24", 64, 128, 29792),
+  SLH_DSA_SHA2_256F(Family.SLH_DSA, "SLH-DSA-SHA2-256f", "2.16.840.1.101.3.4.3.25", 64, 128, 49856),
+  SLH_DSA_SHAKE_128S(Family.SLH_DSA, "SLH-DSA-SHAKE-128s", "2.16.840.1.101.3.4.3.26", 32, 64, 7856),
+  SLH_DSA_SHAKE_128F(
+      Family.SLH_DSA, "SLH-DSA-SHAKE-128f", "2.16.840.1.101.3.4.3.27", 32, 64, 17088),
+  SLH_DSA_SHAKE_192S(
+      Family.SLH_DSA, "SLH-DSA-SHAKE-192s", "2.16.840.1.101.3.4.3.28", 48, 96, 16224),
+  SLH_DSA_SHAKE_192F(
+      Family.SLH_DSA, "SLH-DSA-SHAKE-192f", "2.16.840.1.101.3.4.3.29", 48, 96, 35664),
+  SLH_DSA_SHAKE_256S(
+      Family.SLH_DSA, "SLH-DSA-SHAKE-256s", "2.16.840.1.101.3.4.3.30", 64, 128, 29792),
+  SLH_DSA_SHAKE_256F(
+      Family.SLH_DSA, "SLH-DSA-SHAKE-256f", "2.16.840.1.101.3.4.3.31", 64, 128, 49856);
+
+  /**
+   * A family of parameter sets: its JCA name (also the algorithm of its keys, as on the JDK 25),
+   * the set its family-wide KeyPairGenerator makes by default, and whether it is a KEM.
+   */
+  enum Family {
+    ML_KEM("ML-KEM", "ML-KEM-768", true),
+    ML_DSA("ML-DSA", "ML-DSA-65", false),
+    SLH_DSA("SLH-DSA", "SLH-DSA-SHA2-128s", false);
+
+    final String jcaName;
+    private final String defaultSet;
+    final boolean kem;
+
+    Family(String jcaName, String defaultSet, boolean kem) {
+      this.jcaName = jcaName;
+      this.defaultSet = defaultSet;
+      this.kem = kem;
+    }
+
+    PqcAlgorithm defaultSet() {
+      return byName(defaultSet);
+    }
+  }
+
+  private static final Map<String, PqcAlgorithm> BY_NAME = new HashMap<>();
+
+  static {
+    for (PqcAlgorithm algorithm : values()) {
+      BY_NAME.put(algorithm.jcaName.toUpperCase(Locale.ROOT), algorithm);
+    }
+  }
+
+  final Family family;
+  final String jcaName;
+  final String oid;
+  final int publicKeySize;
+  final int privateKeySize;
+
+  /** The ciphertext of a KEM, or the signature of a signature scheme. */
+  final int outputSize;
+
+  PqcAlgorithm(
+      Family family,
+      String jcaName,
+      String oid,
+      int publicKeySize,
+      int privateKeySize,
+      int outputSize) {
+    this.family = family;
+    this.jcaName = jcaName;
+    this.oid = oid;
+    this.publicKeySize = publicKeySize;
+    this.privateKeySize = privateKeySize;
+    this.outputSize = outputSize;
+  }
+
+  /** OpenSSL's key type name, which is the JCA name. */
+  String opensslName() {
+    return jcaName;
+  }
+
+  /** The parameter set named {@code name} (any case), or null. */
+  static PqcAlgorithm byName(String name) {
+    return name == null ? null : BY_NAME.get(name.toUpperCase(Locale.ROOT));
+  }
+
+  /**
+   * The ML-KEM and ML-DSA private keys of the JDK 25 (and the LAMPS drafts' "expandedKey" form)
+   * wrap the expanded key in an inner OCTET STRING; SLH-DSA's key is the raw bytes (RFC 9909).
+   */
+  boolean nestedPrivateKey() {
+    return family != Family.SLH_DSA;
+  }
+}

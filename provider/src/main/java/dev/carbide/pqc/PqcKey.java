@@ -1,0 +1,6 @@
+package dev.carbide.pqc;
+
+/** A Carbide post-quantum key, which knows its parameter set. */
+interface PqcKey {
+  PqcAlgorithm parameterSet();
+}
