@@ -82,6 +82,11 @@ struct SignatureOptions {
   std::string instance;
   // The EdDSA context string, at most 255 bytes; only with `instance`.
   std::vector<uint8_t> context;
+  // RSA: PSS padding instead of PKCS #1 v1.5, with a salt of exactly `pss_salt_length` bytes and
+  // MGF1 over `pss_mgf1` (null for the signature's own digest).
+  bool rsa_pss = false;
+  int pss_salt_length = 0;
+  const EVP_MD* pss_mgf1 = nullptr;
 };
 
 // True if the loaded OpenSSL's signature algorithm `algorithm` ("ECDSA", "ED25519") accepts the
@@ -112,6 +117,7 @@ class DigestSigner {
   void Start();
   void EnsureStarted();
   void ApplyOptions(EVP_PKEY_CTX* pctx);
+  void ApplyPss(EVP_PKEY_CTX* pctx);
 
   MdCtxPtr ctx_;
   PkeyPtr key_;

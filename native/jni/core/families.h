@@ -17,5 +17,6 @@ bool RegisterCipherNatives(JNIEnv* env);
 bool RegisterPbkdf2Natives(JNIEnv* env);  // part of the cipher family's registration
 bool RegisterPkeyNatives(JNIEnv* env);
 bool RegisterEcNatives(JNIEnv* env);
+bool RegisterRsaNatives(JNIEnv* env);
 
 }  // namespace carbide::jni

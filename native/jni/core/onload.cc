@@ -21,6 +21,7 @@ constexpr Register kFamilies[] = {
     carbide::jni::RegisterCipherNatives,
     carbide::jni::RegisterPkeyNatives,
     carbide::jni::RegisterEcNatives,
+    carbide::jni::RegisterRsaNatives,
     // clang-format on
 };
 

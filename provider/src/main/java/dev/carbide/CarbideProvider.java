@@ -10,6 +10,7 @@ import dev.carbide.internal.ServiceSink;
 import dev.carbide.kdf.KdfServices;
 import dev.carbide.mac.MacServices;
 import dev.carbide.random.RandomServices;
+import dev.carbide.rsa.RsaServices;
 import java.security.Provider;
 import java.util.List;
 import java.util.function.Consumer;
@@ -45,7 +46,8 @@ public final class CarbideProvider extends Provider {
           KdfServices::register,
           CipherServices::register,
           EcServices::register,
-          EdEcServices::register);
+          EdEcServices::register,
+          RsaServices::register);
 
   public CarbideProvider() {
     super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");

@@ -55,6 +55,7 @@ final class KnownAnswers {
     EcAnswers.addTo(table);
     DetEcdsaAnswers.addTo(table);
     EdEcAnswers.addTo(table);
+    RsaAnswers.addTo(table);
     return table;
   }
 

@@ -42,6 +42,14 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
         PkeyNative.newSignerWith(keyHandle, md, sign, deterministicNonce, instance, context));
   }
 
+  /**
+   * Binds a signer a family made itself (RSA with its PSS options), which this SPI then owns and
+   * frees with {@link PkeyNative#freeSigner}.
+   */
+  protected final void adoptSigner(long created) {
+    replaceSigner(created);
+  }
+
   private void replaceSigner(long created) {
     if (cleanable != null) {
       cleanable.clean();
