@@ -21,8 +21,9 @@ import javax.crypto.IllegalBlockSizeException;
 /**
  * {@code NONEwithRSA}: PKCS#1 v1.5 block type 1 over data the caller supplies (a DigestInfo, or the
  * MD5 and SHA-1 pair of old TLS), of at most the modulus length less 11 bytes, as SunJCE serves it.
- * A signature of the wrong length or padding verifies as false, as in SunJCE. Its native state is a
- * raw RSA context rather than a digest signer; the base class gives it the refusal of parameters.
+ * A signature of the wrong length or padding verifies as false, as in SunJCE; verification recovers
+ * the whole block and compares it with the one the data gives. Its native state is a raw RSA
+ * context rather than a digest signer; the base class gives it the refusal of parameters.
  */
 final class RawRsaSignature extends NativeSignatureSpi {
   private final EntryGuard guard = new EntryGuard();
@@ -55,7 +56,14 @@ final class RawRsaSignature extends NativeSignatureSpi {
     guard.enter();
     try {
       long created =
-          RsaNative.newCipher(ref, operation, RsaNative.PKCS1_PADDING, 0, 0, null, false);
+          RsaNative.newCipher(
+              ref,
+              operation,
+              operation == RsaNative.SIGN ? RsaNative.PKCS1_PADDING : RsaNative.NO_PADDING,
+              0,
+              0,
+              null,
+              false);
       if (cleanable != null) {
         cleanable.clean();
       }
@@ -123,11 +131,17 @@ final class RawRsaSignature extends NativeSignatureSpi {
     try {
       recovered = RsaNative.run(context, signature, 0, signature.length);
     } catch (BadPaddingException | IllegalBlockSizeException e) {
-      return false;
+      return false; // not below the modulus
     } finally {
       guard.exit();
       Reference.reachabilityFence(this);
     }
-    return MessageDigest.isEqual(recovered, Arrays.copyOf(data, len));
+    // The whole block is compared with the one the data must give: 00 01 FF..FF 00 data. OpenSSL's
+    // own check refuses empty data, which SunJCE signs and verifies.
+    byte[] expected = new byte[modulusBytes];
+    expected[1] = 1;
+    Arrays.fill(expected, 2, modulusBytes - len - 1, (byte) 0xff);
+    System.arraycopy(data, 0, expected, modulusBytes - len, len);
+    return MessageDigest.isEqual(recovered, expected);
   }
 }
