@@ -89,7 +89,7 @@ final class RsaCipher extends CipherSpi {
         throw new NoSuchPaddingException("Padding " + name + " not supported");
       }
       padding = RsaNative.OAEP_PADDING;
-      oaepDigest = RsaPss.canonical(digest);
+      oaepDigest = digest; // kept as spelled, as SunJCE reports it
     } else {
       throw new NoSuchPaddingException("Padding " + name + " not supported");
     }
