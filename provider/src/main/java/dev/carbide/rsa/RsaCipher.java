@@ -221,7 +221,7 @@ final class RsaCipher extends CipherSpi {
 
   private OAEPParameterSpec checkParams(AlgorithmParameterSpec params)
       throws InvalidAlgorithmParameterException {
-    if (params == null) {
+    if (params == null || isTlsPremasterSpec(params)) {
       return null;
     }
     if (padding != RsaNative.OAEP_PADDING) {
@@ -251,6 +251,20 @@ final class RsaCipher extends CipherSpi {
           "Unsupported pSource " + spec.getPSource().getAlgorithm() + "; PSpecified only");
     }
     return spec;
+  }
+
+  /**
+   * True for SunJSSE's TlsRsaPremasterSecretParameterSpec with PKCS#1 padding. The class is
+   * internal to the JDK, so its versions cannot be read; SunJSSE only probes a non-JDK provider
+   * with it (an UNWRAP_MODE init) and then decrypts in DECRYPT_MODE and checks the versions itself.
+   * Accepting it keeps that decryption in Carbide (docs/rsa.md).
+   */
+  private boolean isTlsPremasterSpec(AlgorithmParameterSpec params) {
+    return padding == RsaNative.PKCS1_PADDING
+        && params
+            .getClass()
+            .getName()
+            .equals("sun.security.internal.spec.TlsRsaPremasterSecretParameterSpec");
   }
 
   // A fresh native context for the current key, padding and rejection choice (implicit only for a
