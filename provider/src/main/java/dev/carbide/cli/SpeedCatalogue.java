@@ -64,6 +64,7 @@ final class SpeedCatalogue {
       rows.add(new Row("SecureRandom " + label(size), RANDOM, p -> nextBytes(p, size)));
     }
     EcSpeed.addTo(rows);
+    RsaSpeed.addTo(rows);
     return rows;
   }
 
