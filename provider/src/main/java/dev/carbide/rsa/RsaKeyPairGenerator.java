@@ -4,10 +4,12 @@ import dev.carbide.internal.NativeCleaner;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.math.BigInteger;
+import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.InvalidParameterException;
 import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.KeyPairGeneratorSpi;
 import java.security.ProviderException;
 import java.security.SecureRandom;
@@ -57,9 +59,24 @@ final class RsaKeyPairGenerator extends KeyPairGeneratorSpi {
     try {
       select(keysize, RSAKeyGenParameterSpec.F4, null);
     } catch (InvalidAlgorithmParameterException e) {
-      // SunRsaSign's message names the wrapped exception's class too.
-      throw new InvalidParameterException(e.toString());
+      throw invalidSize(keysize, e);
     }
+  }
+
+  // SunRsaSign's message for a bad size changed between JDK releases (JDK 25 names the wrapped
+  // exception's class); the running JDK's own generator words it, at no cost beyond its checks.
+  private static InvalidParameterException invalidSize(
+      int keysize, InvalidAlgorithmParameterException cause) {
+    try {
+      KeyPairGenerator.getInstance("RSA", "SunRsaSign").initialize(keysize);
+    } catch (InvalidParameterException jdk) {
+      InvalidParameterException result = new InvalidParameterException(jdk.getMessage());
+      result.initCause(cause);
+      return result;
+    } catch (GeneralSecurityException | RuntimeException absent) {
+      // no SunRsaSign: fall back to JDK 25's wording
+    }
+    return new InvalidParameterException(cause.toString());
   }
 
   @Override
