@@ -299,6 +299,50 @@ class RsaKeyTest {
   }
 
   @Test
+  void mismatchedCrtComponentsNeverLeakABadCrtResult() throws Exception {
+    RSAPrivateCrtKey a = (RSAPrivateCrtKey) RsaTesting.jdk().getPrivate();
+    RSAPrivateCrtKey b = (RSAPrivateCrtKey) RsaTesting.carbide().getPrivate();
+    // The modulus and exponents of one key with the primes of another.
+    PrivateKey mixed =
+        KeyFactory.getInstance("RSA", Carbide.provider())
+            .generatePrivate(
+                new RSAPrivateCrtKeySpec(
+                    a.getModulus(),
+                    a.getPublicExponent(),
+                    a.getPrivateExponent(),
+                    b.getPrimeP(),
+                    b.getPrimeQ(),
+                    b.getPrimeExponentP(),
+                    b.getPrimeExponentQ(),
+                    b.getCrtCoefficient()));
+    Signature signer = Signature.getInstance("SHA256withRSA", Carbide.provider());
+    signer.initSign(mixed);
+    signer.update(new byte[] {1, 2, 3});
+    byte[] signature;
+    try {
+      signature = signer.sign();
+    } catch (java.security.SignatureException e) {
+      return; // refused outright: as good as an invalid signature
+    }
+    Signature verifier = Signature.getInstance("SHA256withRSA", RsaTesting.JDK_SIGN);
+    verifier.initVerify(RsaTesting.jdk().getPublic());
+    verifier.update(new byte[] {1, 2, 3});
+    // OpenSSL checks a CRT result against the public exponent and recomputes a wrong one with d,
+    // so a faulty result (which would reveal a prime) never leaves: the signature is the right one.
+    assertTrue(verifier.verify(signature));
+  }
+
+  @Test
+  void aPssKeyCannotMakePkcs1Signatures() throws Exception {
+    KeyPair pss = KeyPairGenerator.getInstance("RSASSA-PSS", Carbide.provider()).generateKeyPair();
+    Signature pkcs1 = Signature.getInstance("SHA256withRSA", Carbide.provider());
+    assertThrows(InvalidKeyException.class, () -> pkcs1.initSign(pss.getPrivate()));
+    Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding", Carbide.provider());
+    assertThrows(
+        InvalidKeyException.class, () -> cipher.init(Cipher.ENCRYPT_MODE, pss.getPublic()));
+  }
+
+  @Test
   void anOddExponentAboveF4Generates() throws Exception {
     KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA", Carbide.provider());
     BigInteger e = BigInteger.valueOf(65539);
