@@ -19,8 +19,8 @@ class RsaPrivateCrtKeyImpl extends NativePrivateKey
   private static final long serialVersionUID = 1L;
 
   private final transient AlgorithmParameterSpec params;
-  private transient volatile BigInteger modulus;
-  private transient volatile BigInteger exponent;
+  private final transient PublicNumbers numbers =
+      new PublicNumbers(part -> query(handle -> RsaNative.component(handle, part)));
 
   /** Takes ownership of native key {@code handle}. */
   RsaPrivateCrtKeyImpl(RsaType type, AlgorithmParameterSpec params, long handle) {
@@ -53,22 +53,12 @@ class RsaPrivateCrtKeyImpl extends NativePrivateKey
 
   @Override
   public BigInteger getModulus() {
-    BigInteger result = modulus;
-    if (result == null) {
-      result = part(RsaNative.MODULUS);
-      modulus = result;
-    }
-    return result;
+    return numbers.modulus();
   }
 
   @Override
   public BigInteger getPublicExponent() {
-    BigInteger result = exponent;
-    if (result == null) {
-      result = part(RsaNative.PUBLIC_EXPONENT);
-      exponent = result;
-    }
-    return result;
+    return numbers.exponent();
   }
 
   @Override

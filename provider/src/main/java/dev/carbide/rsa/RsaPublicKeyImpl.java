@@ -13,8 +13,8 @@ final class RsaPublicKeyImpl extends NativePublicKey implements RSAPublicKey {
   private static final long serialVersionUID = 1L;
 
   private final transient AlgorithmParameterSpec params;
-  private transient volatile BigInteger modulus;
-  private transient volatile BigInteger exponent;
+  private final transient PublicNumbers numbers =
+      new PublicNumbers(part -> query(handle -> RsaNative.component(handle, part)));
 
   /** Takes ownership of native key {@code handle}. */
   RsaPublicKeyImpl(RsaType type, AlgorithmParameterSpec params, long handle) {
@@ -24,27 +24,12 @@ final class RsaPublicKeyImpl extends NativePublicKey implements RSAPublicKey {
 
   @Override
   public BigInteger getModulus() {
-    BigInteger result = modulus;
-    if (result == null) {
-      result = component(RsaNative.MODULUS);
-      modulus = result;
-    }
-    return result;
+    return numbers.modulus();
   }
 
   @Override
   public BigInteger getPublicExponent() {
-    BigInteger result = exponent;
-    if (result == null) {
-      result = component(RsaNative.PUBLIC_EXPONENT);
-      exponent = result;
-    }
-    return result;
-  }
-
-  private BigInteger component(int part) {
-    byte[] bytes = query(handle -> RsaNative.component(handle, part));
-    return new BigInteger(1, bytes);
+    return numbers.exponent();
   }
 
   @Override
