@@ -15,6 +15,8 @@ namespace {
 
 using BnPtr = Owned<BIGNUM, BN_clear_free>;
 using ParamBldPtr = Owned<OSSL_PARAM_BLD, OSSL_PARAM_BLD_free>;
+// The secret components are pushed as secure BIGNUMs, which OSSL_PARAM_BLD places in its secure
+// block, and OSSL_PARAM_free clears that block when it frees it.
 using ParamsPtr = Owned<OSSL_PARAM, OSSL_PARAM_free>;
 
 // OpenSSL's parameter names in RsaPart order: primes are factor1..5, their CRT exponents
