@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "carbide/owned.h"
@@ -35,11 +36,21 @@ enum class RsaPart : int {
 inline constexpr size_t kRsaMaxPrimes = 5;
 inline constexpr size_t kRsaMaxParts = 8 + 3 * (kRsaMaxPrimes - 2);
 
-// Builds a key of OpenSSL type "RSA" or, if `pss`, "RSA-PSS" (with no parameter restrictions) from
-// `parts`, indexed by RsaPart, where an empty span means absent. A public key needs the modulus and
-// public exponent; a private key also needs the private exponent and, for CRT, every CRT part.
-// Throws kInvalidKey if OpenSSL refuses the components.
-PkeyPtr RsaKeyFromComponents(bool pss, std::span<const std::span<const uint8_t>> parts);
+// The restrictions an RSA-PSS key may carry (RFC 4055): its digest, MGF1 digest (OpenSSL's or the
+// JCA's names) and least salt length. They become part of the key's encodings.
+struct RsaPssRestriction {
+  std::string digest;
+  std::string mgf1_digest;
+  int salt_length = 0;
+};
+
+// Builds a key of OpenSSL type "RSA" or, if `pss`, "RSA-PSS" from `parts`, indexed by RsaPart,
+// where an empty span means absent; an RSA-PSS key carries `restriction` if it is not null. A
+// public key needs the modulus and public exponent; a private key also needs the private exponent
+// and, for CRT, every CRT part. Throws kInvalidKey if OpenSSL refuses the components or the
+// restriction (OpenSSL restricts PSS keys to SHA-1 and SHA-2 digests).
+PkeyPtr RsaKeyFromComponents(bool pss, std::span<const std::span<const uint8_t>> parts,
+                             const RsaPssRestriction* restriction = nullptr);
 
 // True if `key` is an RSA or RSA-PSS key with every CRT component (so OpenSSL can use it).
 bool RsaHasCrt(const EVP_PKEY* key);
@@ -54,9 +65,10 @@ SecretBuffer RsaComponent(const EVP_PKEY* key, int part);
 // Generates RSA keys of one size and public exponent with a context set up once.
 class RsaKeyGenerator {
  public:
-  // `exponent` is big-endian; `primes` is 2 for an ordinary key. Throws kInvalidParameter if
-  // OpenSSL refuses the combination.
-  RsaKeyGenerator(bool pss, unsigned bits, std::span<const uint8_t> exponent, unsigned primes);
+  // `exponent` is big-endian; `primes` is 2 for an ordinary key; RSA-PSS keys carry `restriction`
+  // if it is not null. Throws kInvalidParameter if OpenSSL refuses the combination.
+  RsaKeyGenerator(bool pss, unsigned bits, std::span<const uint8_t> exponent, unsigned primes,
+                  const RsaPssRestriction* restriction = nullptr);
 
   PkeyPtr Generate();
 

@@ -19,8 +19,24 @@ const EVP_MD* Digest(jlong md) {
   return reinterpret_cast<const EVP_MD*>(static_cast<intptr_t>(md));
 }
 
-jlong FromComponents(JNIEnv* env, jclass, jboolean pss, jobjectArray parts) {
+// A PSS restriction from its Java form: a null digest means none.
+std::unique_ptr<RsaPssRestriction> Restriction(JNIEnv* env, jstring digest, jstring mgf1_digest,
+                                               jint salt_length) {
+  if (digest == nullptr) {
+    return nullptr;
+  }
+  auto restriction = std::make_unique<RsaPssRestriction>();
+  restriction->digest = JavaString(env, digest);
+  restriction->mgf1_digest = JavaString(env, mgf1_digest);
+  restriction->salt_length = salt_length;
+  return restriction;
+}
+
+jlong FromComponents(JNIEnv* env, jclass, jboolean pss, jobjectArray parts, jstring digest,
+                     jstring mgf1_digest, jint salt_length) {
   return Guard(env, [&] {
+    std::unique_ptr<RsaPssRestriction> restriction =
+        Restriction(env, digest, mgf1_digest, salt_length);
     if (parts == nullptr) {
       throw Error(ErrorKind::kInvalidKey, "no RSA components");
     }
@@ -39,7 +55,7 @@ jlong FromComponents(JNIEnv* env, jclass, jboolean pss, jobjectArray parts) {
       env->DeleteLocalRef(part);
       spans.push_back(copies.back()->span());
     }
-    return ToHandle(RsaKeyFromComponents(pss == JNI_TRUE, spans).release());
+    return ToHandle(RsaKeyFromComponents(pss == JNI_TRUE, spans, restriction.get()).release());
   });
 }
 
@@ -59,14 +75,16 @@ jint PrimeCount(JNIEnv* env, jclass, jlong key) {
 }
 
 jlong NewKeyGenerator(JNIEnv* env, jclass, jboolean pss, jint bits, jbyteArray exponent,
-                      jint primes) {
+                      jint primes, jstring digest, jstring mgf1_digest, jint salt_length) {
   return Guard(env, [&] {
+    std::unique_ptr<RsaPssRestriction> restriction =
+        Restriction(env, digest, mgf1_digest, salt_length);
     if (bits <= 0 || primes < 2) {
       throw Error(ErrorKind::kInvalidParameter, "RSA key size or prime count out of range");
     }
     SecretBytes e(env, exponent);
     return ToHandle(new RsaKeyGenerator(pss == JNI_TRUE, static_cast<unsigned>(bits), e.span(),
-                                        static_cast<unsigned>(primes)));
+                                        static_cast<unsigned>(primes), restriction.get()));
   });
 }
 
@@ -128,11 +146,11 @@ jbyteArray Run(JNIEnv* env, jclass, jlong cipher, jbyteArray in, jint off, jint 
 
 bool RegisterRsaNatives(JNIEnv* env) {
   const JNINativeMethod methods[] = {
-      Method("fromComponents", "(Z[[B)J", FromComponents),
+      Method("fromComponents", "(Z[[BLjava/lang/String;Ljava/lang/String;I)J", FromComponents),
       Method("component", "(JI)[B", Component),
       Method("hasCrt", "(J)Z", HasCrt),
       Method("primeCount", "(J)I", PrimeCount),
-      Method("newKeyGenerator", "(ZI[BI)J", NewKeyGenerator),
+      Method("newKeyGenerator", "(ZI[BILjava/lang/String;Ljava/lang/String;I)J", NewKeyGenerator),
       Method("freeKeyGenerator", "(J)V", FreeKeyGenerator),
       Method("generate", "(J)J", Generate),
       Method("newSigner", "(JJZZJI)J", NewSigner),

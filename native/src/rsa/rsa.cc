@@ -61,7 +61,8 @@ constexpr char kImplicitRejection[] = "implicit-rejection";
 
 }  // namespace
 
-PkeyPtr RsaKeyFromComponents(bool pss, std::span<const std::span<const uint8_t>> parts) {
+PkeyPtr RsaKeyFromComponents(bool pss, std::span<const std::span<const uint8_t>> parts,
+                             const RsaPssRestriction* restriction) {
   if (parts.size() < 2 || parts[0].empty() || parts[1].empty()) {
     throw Error(ErrorKind::kInvalidKey, "an RSA key needs its modulus and public exponent");
   }
@@ -83,6 +84,15 @@ PkeyPtr RsaKeyFromComponents(bool pss, std::span<const std::span<const uint8_t>>
     CheckOpenssl(OSSL_PARAM_BLD_push_BN(build.get(), kParamNames[i], value.get()),
                  "OSSL_PARAM_BLD_push_BN");
     numbers.push_back(std::move(value));
+  }
+  if (pss && restriction != nullptr) {
+    CheckOpenssl(OSSL_PARAM_BLD_push_utf8_string(build.get(), OSSL_PKEY_PARAM_RSA_DIGEST,
+                                                 restriction->digest.c_str(), 0) &&
+                     OSSL_PARAM_BLD_push_utf8_string(build.get(), OSSL_PKEY_PARAM_RSA_MGF1_DIGEST,
+                                                     restriction->mgf1_digest.c_str(), 0) &&
+                     OSSL_PARAM_BLD_push_int(build.get(), OSSL_PKEY_PARAM_RSA_PSS_SALTLEN,
+                                             restriction->salt_length),
+                 "OSSL_PARAM_BLD_push");
   }
   ParamsPtr params(CheckNotNull(OSSL_PARAM_BLD_to_param(build.get()), "OSSL_PARAM_BLD_to_param"));
   PkeyCtxPtr ctx(CheckNotNull(EVP_PKEY_CTX_new_from_name(nullptr, pss ? "RSA-PSS" : "RSA", nullptr),
@@ -132,7 +142,7 @@ SecretBuffer RsaComponent(const EVP_PKEY* key, int part) {
 }
 
 RsaKeyGenerator::RsaKeyGenerator(bool pss, unsigned bits, std::span<const uint8_t> exponent,
-                                 unsigned primes)
+                                 unsigned primes, const RsaPssRestriction* restriction)
     : ctx_(EVP_PKEY_CTX_new_from_name(nullptr, pss ? "RSA-PSS" : "RSA", nullptr)) {
   if (ctx_ == nullptr || EVP_PKEY_keygen_init(ctx_.get()) != 1) {
     ThrowOpensslError("RSA key generation is not available", ErrorKind::kInvalidParameter);
@@ -146,12 +156,21 @@ RsaKeyGenerator::RsaKeyGenerator(bool pss, unsigned bits, std::span<const uint8_
   if (BN_bn2nativepad(e.get(), e_native.data(), static_cast<int>(e_native.size())) < 0) {
     ThrowOpensslError("BN_bn2nativepad");
   }
-  const OSSL_PARAM params[] = {
-      OSSL_PARAM_construct_size_t(OSSL_PKEY_PARAM_RSA_BITS, &bits_value),
-      OSSL_PARAM_construct_size_t(OSSL_PKEY_PARAM_RSA_PRIMES, &primes_value),
-      OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_RSA_E, e_native.data(), e_native.size()),
-      OSSL_PARAM_construct_end(),
-  };
+  OSSL_PARAM params[7];
+  size_t count = 0;
+  params[count++] = OSSL_PARAM_construct_size_t(OSSL_PKEY_PARAM_RSA_BITS, &bits_value);
+  params[count++] = OSSL_PARAM_construct_size_t(OSSL_PKEY_PARAM_RSA_PRIMES, &primes_value);
+  params[count++] =
+      OSSL_PARAM_construct_BN(OSSL_PKEY_PARAM_RSA_E, e_native.data(), e_native.size());
+  int salt_length = restriction != nullptr ? restriction->salt_length : 0;
+  if (pss && restriction != nullptr) {
+    params[count++] = OSSL_PARAM_construct_utf8_string(
+        OSSL_PKEY_PARAM_RSA_DIGEST, const_cast<char*>(restriction->digest.c_str()), 0);
+    params[count++] = OSSL_PARAM_construct_utf8_string(
+        OSSL_PKEY_PARAM_RSA_MGF1_DIGEST, const_cast<char*>(restriction->mgf1_digest.c_str()), 0);
+    params[count++] = OSSL_PARAM_construct_int(OSSL_PKEY_PARAM_RSA_PSS_SALTLEN, &salt_length);
+  }
+  params[count] = OSSL_PARAM_construct_end();
   if (EVP_PKEY_CTX_set_params(ctx_.get(), params) != 1) {
     ThrowOpensslError("unsupported RSA key parameters", ErrorKind::kInvalidParameter);
   }

@@ -91,6 +91,9 @@ final class RsaKeyPairGenerator extends KeyPairGeneratorSpi {
       throw new InvalidAlgorithmParameterException(
           "Unsupported key parameters for " + type.jcaName + ": " + keyParams);
     }
+    if (keyParams != null) {
+      RsaPss.validate(keyParams);
+    }
     BigInteger e = rsa.getPublicExponent();
     if (e == null) {
       e = RSAKeyGenParameterSpec.F4;
@@ -116,7 +119,7 @@ final class RsaKeyPairGenerator extends KeyPairGeneratorSpi {
     } catch (InvalidKeyException ex) {
       throw new InvalidAlgorithmParameterException("Invalid key sizes", ex);
     }
-    if (keysize != bits || !e.equals(exponent)) {
+    if (keysize != bits || !e.equals(exponent) || !java.util.Objects.equals(keyParams, params)) {
       release();
     }
     bits = keysize;
@@ -137,7 +140,18 @@ final class RsaKeyPairGenerator extends KeyPairGeneratorSpi {
     try {
       if (generator == 0) {
         try {
-          generator = RsaNative.newKeyGenerator(type.pss, bits, RsaKeys.magnitude(exponent), 2);
+          byte[] e = RsaKeys.magnitude(exponent);
+          generator =
+              params == null
+                  ? RsaNative.newKeyGenerator(type.pss, bits, e, 2, null, null, 0)
+                  : RsaNative.newKeyGenerator(
+                      true,
+                      bits,
+                      e,
+                      2,
+                      RsaPss.canonical(params.getDigestAlgorithm()),
+                      RsaPss.canonical(RsaPss.mgf1Digest(params)),
+                      params.getSaltLength());
         } catch (InvalidAlgorithmParameterException e) {
           throw new ProviderException(e.getMessage(), e);
         }

@@ -124,7 +124,11 @@ final class RsaKeys {
     if (!(params instanceof PSSParameterSpec)) {
       throw new InvalidKeyException("Unsupported params for RSASSA-PSS key: " + params);
     }
-    return params;
+    try {
+      return RsaPss.validate(params);
+    } catch (java.security.InvalidAlgorithmParameterException e) {
+      throw new InvalidKeyException("Invalid RSASSA-PSS key parameters: " + e.getMessage(), e);
+    }
   }
 
   static RsaPublicKeyImpl fromPublicComponents(
@@ -138,8 +142,7 @@ final class RsaKeys {
       throw new InvalidKeyException("exponent is smaller than 3");
     }
     AlgorithmParameterSpec checked = checkParams(type, params);
-    long handle =
-        RsaNative.fromComponents(type.pss, new byte[][] {magnitude(modulus), magnitude(exponent)});
+    long handle = fromParts(type, new byte[][] {magnitude(modulus), magnitude(exponent)}, checked);
     return new RsaPublicKeyImpl(type, checked, handle);
   }
 
@@ -187,12 +190,29 @@ final class RsaKeys {
     try {
       checkKeyLengths(new BigInteger(1, parts[0]), new BigInteger(1, parts[1]));
       AlgorithmParameterSpec checked = checkParams(type, params);
-      return RsaPrivateCrtKeyImpl.of(type, checked, RsaNative.fromComponents(type.pss, parts));
+      return RsaPrivateCrtKeyImpl.of(type, checked, fromParts(type, parts, checked));
     } finally {
       for (byte[] part : parts) {
         Arrays.fill(part, (byte) 0);
       }
     }
+  }
+
+  /**
+   * A native key of {@code type} from {@code parts}; a PSS key carries {@code params} (checked) as
+   * its restriction, so that its encodings carry them too.
+   */
+  static long fromParts(RsaType type, byte[][] parts, AlgorithmParameterSpec params)
+      throws InvalidKeyException {
+    if (params instanceof PSSParameterSpec pss) {
+      return RsaNative.fromComponents(
+          true,
+          parts,
+          RsaPss.canonical(pss.getDigestAlgorithm()),
+          RsaPss.canonical(RsaPss.mgf1Digest(pss)),
+          pss.getSaltLength());
+    }
+    return RsaNative.fromComponents(type.pss, parts, null, null, 0);
   }
 
   /** A public key from its X.509 encoding; {@code expected} null accepts either type. */

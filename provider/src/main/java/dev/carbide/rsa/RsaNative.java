@@ -38,9 +38,13 @@ final class RsaNative {
 
   /**
    * A key of OpenSSL type RSA, or RSA-PSS if {@code pss}, from big-endian components indexed as
-   * above (null for absent). InvalidKeyException if OpenSSL refuses them.
+   * above (null for absent). An RSA-PSS key is restricted to {@code digest}, {@code mgf1Digest} and
+   * salts of at least {@code saltLength} bytes unless {@code digest} is null. InvalidKeyException
+   * if OpenSSL refuses them.
    */
-  static native long fromComponents(boolean pss, byte[][] parts) throws InvalidKeyException;
+  static native long fromComponents(
+      boolean pss, byte[][] parts, String digest, String mgf1Digest, int saltLength)
+      throws InvalidKeyException;
 
   /** Component {@code part}, big-endian without leading zeros; zero secret ones when done. */
   static native byte[] component(long key, int part);
@@ -51,7 +55,15 @@ final class RsaNative {
   /** The number of primes of a private key (2 for an ordinary one). */
   static native int primeCount(long key);
 
-  static native long newKeyGenerator(boolean pss, int bits, byte[] exponent, int primes)
+  /** A generator of keys as {@link #fromComponents} describes them. */
+  static native long newKeyGenerator(
+      boolean pss,
+      int bits,
+      byte[] exponent,
+      int primes,
+      String digest,
+      String mgf1Digest,
+      int saltLength)
       throws InvalidAlgorithmParameterException;
 
   static native void freeKeyGenerator(long generator);

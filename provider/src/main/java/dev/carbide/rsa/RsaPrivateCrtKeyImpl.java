@@ -48,7 +48,7 @@ class RsaPrivateCrtKeyImpl extends NativePrivateKey
   final RsaPublicKeyImpl publicKey() throws InvalidKeyException {
     RsaType type = getAlgorithm().equals(RsaType.PSS.jcaName) ? RsaType.PSS : RsaType.RSA;
     byte[][] parts = {RsaKeys.magnitude(getModulus()), RsaKeys.magnitude(getPublicExponent())};
-    return new RsaPublicKeyImpl(type, params, RsaNative.fromComponents(type.pss, parts));
+    return new RsaPublicKeyImpl(type, params, RsaKeys.fromParts(type, parts, params));
   }
 
   @Override

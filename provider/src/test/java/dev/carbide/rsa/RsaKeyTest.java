@@ -179,6 +179,22 @@ class RsaKeyTest {
     KeyPair pair = generator.generateKeyPair();
     assertEquals("RSASSA-PSS", pair.getPublic().getAlgorithm());
     assertEquals(PSS_SHA256, ((RSAPublicKey) pair.getPublic()).getParams());
+    // The parameters are in the encodings too, where SunRsaSign reads them.
+    KeyFactory jdkPss = KeyFactory.getInstance("RSASSA-PSS", RsaTesting.JDK_SIGN);
+    RSAPublicKey read =
+        (RSAPublicKey) jdkPss.generatePublic(new X509EncodedKeySpec(pair.getPublic().getEncoded()));
+    RSAPrivateCrtKey readPrivate =
+        (RSAPrivateCrtKey)
+            jdkPss.generatePrivate(new PKCS8EncodedKeySpec(pair.getPrivate().getEncoded()));
+    assertEquals(PSS_SHA256.toString(), String.valueOf(read.getParams()));
+    assertEquals(PSS_SHA256.toString(), String.valueOf(readPrivate.getParams()));
+    // And so are those of a key made from a spec.
+    RSAPublicKey fromSpec =
+        (RSAPublicKey)
+            KeyFactory.getInstance("RSASSA-PSS", Carbide.provider())
+                .generatePublic(
+                    new RSAPublicKeySpec(read.getModulus(), read.getPublicExponent(), PSS_SHA256));
+    assertArrayEquals(read.getEncoded(), fromSpec.getEncoded());
     // A PSS key from SunRsaSign, parameters in its encoding, read by Carbide's factory.
     KeyPairGenerator jdkGenerator = KeyPairGenerator.getInstance("RSASSA-PSS", RsaTesting.JDK_SIGN);
     jdkGenerator.initialize(
