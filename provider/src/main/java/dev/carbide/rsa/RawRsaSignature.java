@@ -52,9 +52,11 @@ final class RawRsaSignature extends NativeSignatureSpi {
   }
 
   private void bind(NativeKey key, int bytes, int operation) throws InvalidKeyException {
-    long ref = key.retain();
+    // The guard is entered first, so that a refused entry leaks no key reference.
     guard.enter();
+    long ref = 0;
     try {
+      ref = key.retain();
       long created =
           RsaNative.newCipher(
               ref,

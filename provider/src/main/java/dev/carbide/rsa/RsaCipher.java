@@ -280,9 +280,11 @@ final class RsaCipher extends CipherSpi {
       mgf1Md = RsaPss.fetch(((MGF1ParameterSpec) spec.getMGFParameters()).getDigestAlgorithm());
       label = ((PSource.PSpecified) spec.getPSource()).getValue();
     }
-    long ref = key.retain();
+    // The guard is entered first, so that a refused entry leaks no key reference.
     guard.enter();
+    long ref = 0;
     try {
+      ref = key.retain();
       long created =
           RsaNative.newCipher(ref, operation, padding, oaepMd, mgf1Md, label, rejectImplicitly);
       if (cleanable != null) {

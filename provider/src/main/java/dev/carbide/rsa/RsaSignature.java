@@ -108,9 +108,11 @@ final class RsaSignature extends NativeSignatureSpi {
 
   // Binds a native signer for the current key and parameters, replacing the old one in the guard.
   private void bind() throws InvalidKeyException, InvalidAlgorithmParameterException {
-    long ref = key.retain();
+    // The guard is entered first, so that a refused entry leaks no key reference.
     guard.enter();
+    long ref = 0;
     try {
+      ref = key.retain();
       long created =
           pss
               ? RsaNative.newSigner(
