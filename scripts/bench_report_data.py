@@ -34,6 +34,8 @@ NATIVE_ENGINES = {
     "BM_EdVerify": ("Signature", "verify"),
     "BM_RsaSign": ("Signature", "sign"),
     "BM_RsaVerify": ("Signature", "verify"),
+    "BM_RsaPssSign": ("Signature", "sign"),
+    "BM_RsaPssVerify": ("Signature", "verify"),
     "BM_Ecdh": ("KeyAgreement", None),
     "BM_Xdh": ("KeyAgreement", None),
     "BM_EcKeygen": ("KeyPairGenerator", None),
@@ -51,11 +53,13 @@ NATIVE_ENGINES = {
 NATIVE_ALIASES = {
     "BM_HkdfComposed/ExtractThenExpand32": ("Kdf", "HKDF-SHA256", None, None),
     "BM_AeadSeal/AES128_GCM_TlsRecord/1024": ("Cipher", "AES-128-GCM", 1024, "seal"),
+    "BM_RsaOaep/Encrypt_2048": ("Cipher", "RSA-2048-OAEP", None, "encrypt"),
+    "BM_RsaOaep/Decrypt_2048": ("Cipher", "RSA-2048-OAEP", None, "decrypt"),
 }
 
-# Benchmark classes whose rows belong in another engine's table: the TLS record and the reused
-# output array are Cipher uses.
-ENGINE_OF = {"CipherTlsRecord": "Cipher", "CipherIntoArray": "Cipher"}
+# Benchmark classes whose rows belong in another engine's table: the TLS record, the reused
+# output array and RSA encryption are Cipher uses.
+ENGINE_OF = {"CipherTlsRecord": "Cipher", "CipherIntoArray": "Cipher", "RsaCipher": "Cipher"}
 
 # Native files in a results directory, and the providers whose OpenSSL each one measured.
 NATIVE_FILES = {"native.json": "bundled", "native-system.json": "system"}

@@ -85,6 +85,11 @@ struct SignatureOptions {
   std::vector<uint8_t> context;
   // ML-DSA's and SLH-DSA's deterministic variant (no fresh randomness): OpenSSL 3.5.
   bool deterministic_signature = false;
+  // RSA: PSS padding instead of PKCS #1 v1.5, with a salt of exactly `pss_salt_length` bytes and
+  // MGF1 over `pss_mgf1` (null for the signature's own digest).
+  bool rsa_pss = false;
+  int pss_salt_length = 0;
+  const EVP_MD* pss_mgf1 = nullptr;
 };
 
 // True if the loaded OpenSSL's signature algorithm `algorithm` ("ECDSA", "ED25519") accepts the
@@ -115,6 +120,7 @@ class DigestSigner {
   void Start();
   void EnsureStarted();
   void ApplyOptions(EVP_PKEY_CTX* pctx);
+  void ApplyPss(EVP_PKEY_CTX* pctx);
 
   MdCtxPtr ctx_;
   PkeyPtr key_;

@@ -18,5 +18,6 @@ bool RegisterPbkdf2Natives(JNIEnv* env);  // part of the cipher family's registr
 bool RegisterPkeyNatives(JNIEnv* env);
 bool RegisterEcNatives(JNIEnv* env);
 bool RegisterPqcNatives(JNIEnv* env);
+bool RegisterRsaNatives(JNIEnv* env);
 
 }  // namespace carbide::jni

@@ -22,6 +22,7 @@ constexpr Register kFamilies[] = {
     carbide::jni::RegisterPkeyNatives,
     carbide::jni::RegisterEcNatives,
     carbide::jni::RegisterPqcNatives,
+    carbide::jni::RegisterRsaNatives,
     // clang-format on
 };
 

@@ -1,4 +1,5 @@
 #include <openssl/params.h>
+#include <openssl/rsa.h>
 
 #include <utility>
 
@@ -84,12 +85,26 @@ void DigestSigner::ApplyOptions(EVP_PKEY_CTX* pctx) {
   if (options_.deterministic_signature) {
     params[count++] = OSSL_PARAM_construct_int(kDeterministic, &deterministic);
   }
+  if (options_.rsa_pss) {
+    ApplyPss(pctx);
+  }
   if (count == 0) {
     return;
   }
   params[count] = OSSL_PARAM_construct_end();
   if (EVP_PKEY_CTX_set_params(pctx, params) != 1) {
     ThrowOpensslError("signature parameters refused", ErrorKind::kInvalidParameter);
+  }
+}
+
+// The MGF1 digest is set only when it differs from the signature's: OpenSSL sets it by name, which
+// costs a fetch per message.
+void DigestSigner::ApplyPss(EVP_PKEY_CTX* pctx) {
+  if (EVP_PKEY_CTX_set_rsa_padding(pctx, RSA_PKCS1_PSS_PADDING) != 1 ||
+      EVP_PKEY_CTX_set_rsa_pss_saltlen(pctx, options_.pss_salt_length) != 1 ||
+      (options_.pss_mgf1 != nullptr && options_.pss_mgf1 != md_ &&
+       EVP_PKEY_CTX_set_rsa_mgf1_md(pctx, options_.pss_mgf1) != 1)) {
+    ThrowOpensslError("PSS parameters refused", ErrorKind::kInvalidParameter);
   }
 }
 

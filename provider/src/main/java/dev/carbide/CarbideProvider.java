@@ -11,6 +11,7 @@ import dev.carbide.kdf.KdfServices;
 import dev.carbide.mac.MacServices;
 import dev.carbide.pqc.PqcServices;
 import dev.carbide.random.RandomServices;
+import dev.carbide.rsa.RsaServices;
 import java.security.Provider;
 import java.util.List;
 import java.util.function.Consumer;
@@ -47,7 +48,8 @@ public final class CarbideProvider extends Provider {
           CipherServices::register,
           EcServices::register,
           EdEcServices::register,
-          PqcServices::register);
+          PqcServices::register,
+          RsaServices::register);
 
   public CarbideProvider() {
     super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");

@@ -55,6 +55,7 @@ final class Catalog {
           new Entry(CipherIntoArrayBenchmark.class, CipherIntoArrayBenchmark::probe),
           new Entry(CipherTlsRecordBenchmark.class, CipherTlsRecordBenchmark::probe),
           new Entry(SignatureBenchmark.class, SignatureBenchmark::probe),
+          new Entry(RsaCipherBenchmark.class, RsaCipherBenchmark::probe),
           new Entry(KeyAgreementBenchmark.class, KeyAgreementBenchmark::probe),
           new Entry(KeyPairGeneratorBenchmark.class, KeyPairGeneratorBenchmark::probe),
           new Entry(KEMBenchmark.class, KEMBenchmark::probe));

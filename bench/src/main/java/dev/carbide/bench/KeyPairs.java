@@ -31,6 +31,7 @@ final class KeyPairs {
           Map.entry("X25519", new Kind("X25519", NamedParameterSpec.X25519, 255)),
           Map.entry("X448", new Kind("X448", NamedParameterSpec.X448, 448)),
           Map.entry("RSA-2048", rsa(2048)),
+          Map.entry("RSA-3072", rsa(3072)),
           Map.entry("RSA-4096", rsa(4096)),
           Map.entry("ML-KEM-512", new Kind("ML-KEM", new NamedParameterSpec("ML-KEM-512"), 0)),
           Map.entry("ML-KEM-768", new Kind("ML-KEM", new NamedParameterSpec("ML-KEM-768"), 0)),

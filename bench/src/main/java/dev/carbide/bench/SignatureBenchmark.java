@@ -4,6 +4,8 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.Provider;
 import java.security.Signature;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
@@ -26,22 +28,36 @@ public class SignatureBenchmark extends ProviderBenchmark {
     "ML-DSA-44",
     "ML-DSA-65",
     "ML-DSA-87",
-    "SLH-DSA-SHA2-128f"
+    "SLH-DSA-SHA2-128f",
+    "RSA-3072",
+    "RSA-4096",
+    "RSA-PSS-2048",
+    "RSA-PSS-3072",
+    "RSA-PSS-4096"
   })
   public String algorithm;
 
   /** The JCA signature algorithm and the key type of each {@link #algorithm}. */
   private static final Map<String, String[]> SCHEMES =
-      Map.of(
-          "ECDSA-P256", new String[] {"SHA256withECDSA", "P-256"},
-          "ECDSA-P384", new String[] {"SHA384withECDSA", "P-384"},
-          "Ed25519", new String[] {"Ed25519", "Ed25519"},
-          "Ed448", new String[] {"Ed448", "Ed448"},
-          "RSA-2048", new String[] {"SHA256withRSA", "RSA-2048"},
-          "ML-DSA-44", new String[] {"ML-DSA", "ML-DSA-44"},
-          "ML-DSA-65", new String[] {"ML-DSA", "ML-DSA-65"},
-          "ML-DSA-87", new String[] {"ML-DSA", "ML-DSA-87"},
-          "SLH-DSA-SHA2-128f", new String[] {"SLH-DSA", "SLH-DSA-SHA2-128f"});
+      Map.ofEntries(
+          Map.entry("ECDSA-P256", new String[] {"SHA256withECDSA", "P-256"}),
+          Map.entry("ECDSA-P384", new String[] {"SHA384withECDSA", "P-384"}),
+          Map.entry("Ed25519", new String[] {"Ed25519", "Ed25519"}),
+          Map.entry("Ed448", new String[] {"Ed448", "Ed448"}),
+          Map.entry("RSA-2048", new String[] {"SHA256withRSA", "RSA-2048"}),
+          Map.entry("ML-DSA-44", new String[] {"ML-DSA", "ML-DSA-44"}),
+          Map.entry("ML-DSA-65", new String[] {"ML-DSA", "ML-DSA-65"}),
+          Map.entry("ML-DSA-87", new String[] {"ML-DSA", "ML-DSA-87"}),
+          Map.entry("SLH-DSA-SHA2-128f", new String[] {"SLH-DSA", "SLH-DSA-SHA2-128f"}),
+          Map.entry("RSA-3072", new String[] {"SHA256withRSA", "RSA-3072"}),
+          Map.entry("RSA-4096", new String[] {"SHA256withRSA", "RSA-4096"}),
+          Map.entry("RSA-PSS-2048", new String[] {"RSASSA-PSS", "RSA-2048"}),
+          Map.entry("RSA-PSS-3072", new String[] {"RSASSA-PSS", "RSA-3072"}),
+          Map.entry("RSA-PSS-4096", new String[] {"RSASSA-PSS", "RSA-4096"}));
+
+  /** The parameters of TLS 1.3's rsa_pss_rsae_sha256, for the RSASSA-PSS rows. */
+  private static final PSSParameterSpec PSS_SHA256 =
+      new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1);
 
   private String jcaName;
   private Provider jcaProvider;
@@ -56,14 +72,23 @@ public class SignatureBenchmark extends ProviderBenchmark {
     jcaName = SCHEMES.get(algorithm)[0];
     jcaProvider = Providers.forService(provider, "Signature", jcaName);
     keys = KeyPairs.forProvider(provider, SCHEMES.get(algorithm)[1]);
-    signer = Signature.getInstance(jcaName, jcaProvider);
+    signer = open();
     signer.initSign(keys.getPrivate());
-    verifier = Signature.getInstance(jcaName, jcaProvider);
+    verifier = open();
     verifier.initVerify(keys.getPublic());
     signature = sign();
     if (!verify()) {
       throw new IllegalStateException(provider + " " + jcaName + " rejects its own signature");
     }
+  }
+
+  // A new Signature; RSASSA-PSS gets its parameters as SunJSSE sets them, before init.
+  private Signature open() throws GeneralSecurityException {
+    Signature signature = Signature.getInstance(jcaName, jcaProvider);
+    if (jcaName.equals("RSASSA-PSS")) {
+      signature.setParameter(PSS_SHA256);
+    }
+    return signature;
   }
 
   @Benchmark
@@ -80,7 +105,7 @@ public class SignatureBenchmark extends ProviderBenchmark {
 
   @Benchmark
   public byte[] signFresh() throws GeneralSecurityException {
-    Signature fresh = Signature.getInstance(jcaName, jcaProvider);
+    Signature fresh = open();
     fresh.initSign(keys.getPrivate());
     fresh.update(message);
     return fresh.sign();
@@ -88,7 +113,7 @@ public class SignatureBenchmark extends ProviderBenchmark {
 
   @Benchmark
   public boolean verifyFresh() throws GeneralSecurityException {
-    Signature fresh = Signature.getInstance(jcaName, jcaProvider);
+    Signature fresh = open();
     fresh.initVerify(keys.getPublic());
     fresh.update(message);
     return fresh.verify(signature);

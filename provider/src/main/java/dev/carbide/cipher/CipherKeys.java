@@ -15,8 +15,8 @@ import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
-/** Key handling shared by the ciphers: raw key bytes in, and wrapped keys out. */
-final class CipherKeys {
+/** Key handling shared by the ciphers (RSA's too): raw key bytes in, and wrapped keys out. */
+public final class CipherKeys {
   private CipherKeys() {}
 
   private static final VarHandle LONGS =
@@ -60,7 +60,7 @@ final class CipherKeys {
     return encoded;
   }
 
-  static boolean encrypting(int opmode) {
+  public static boolean encrypting(int opmode) {
     switch (opmode) {
       case Cipher.ENCRYPT_MODE:
       case Cipher.WRAP_MODE:
@@ -73,7 +73,7 @@ final class CipherKeys {
     }
   }
 
-  static byte[] encodedForWrap(Key key) throws InvalidKeyException {
+  public static byte[] encodedForWrap(Key key) throws InvalidKeyException {
     byte[] encoded = key == null ? null : key.getEncoded();
     if (encoded == null || encoded.length == 0) {
       throw new InvalidKeyException("Cannot get an encoding of the key to be wrapped");
@@ -82,7 +82,7 @@ final class CipherKeys {
   }
 
   /** The key that {@code encoded} encodes, as SunJCE's ConstructKeys builds it; zeroes it. */
-  static Key unwrapped(byte[] encoded, String algorithm, int type)
+  public static Key unwrapped(byte[] encoded, String algorithm, int type)
       throws InvalidKeyException, NoSuchAlgorithmException {
     try {
       switch (type) {

@@ -65,6 +65,7 @@ final class SpeedCatalogue {
     }
     EcSpeed.addTo(rows);
     PqcSpeed.addTo(rows);
+    RsaSpeed.addTo(rows);
     return rows;
   }
 

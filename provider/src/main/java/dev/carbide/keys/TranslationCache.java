@@ -2,6 +2,7 @@ package dev.carbide.keys;
 
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
+import java.security.InvalidKeyException;
 import java.security.Key;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -40,6 +41,22 @@ public final class TranslationCache<T extends NativeKey> {
       return null;
     }
     return translated;
+  }
+
+  /** Translates a foreign key to a Carbide one; InvalidKeyException if it cannot. */
+  @FunctionalInterface
+  public interface Translation<T> {
+    T translate(Key foreign) throws InvalidKeyException;
+  }
+
+  /** The cached translation of {@code foreign}, made by {@code translation} and cached if none. */
+  public T getOrTranslate(Key foreign, Translation<T> translation) throws InvalidKeyException {
+    T cached = get(foreign);
+    if (cached == null) {
+      cached = translation.translate(foreign);
+      put(foreign, cached);
+    }
+    return cached;
   }
 
   public void put(Key foreign, T translated) {

@@ -32,13 +32,13 @@ import javax.crypto.ShortBufferException;
  * ("Signature SHA256withECDSA sign Carbide"). Installed ahead of the target, it shows which engines
  * a consumer such as JSSE actually drives, rather than which ones a lookup would find.
  */
-final class CountingProvider extends Provider {
+public final class CountingProvider extends Provider {
   private static final Map<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
 
   private final Provider target;
 
   /** Forwards {@code algorithms}, given as "Type.Algorithm", to {@code target}. */
-  CountingProvider(Provider target, String... algorithms) {
+  public CountingProvider(Provider target, String... algorithms) {
     super("Counting", "1", "counts the operations of " + target.getName());
     this.target = target;
     for (String algorithm : algorithms) {
@@ -48,13 +48,13 @@ final class CountingProvider extends Provider {
   }
 
   /** Every count so far, sorted by key. */
-  static Map<String, Long> counts() {
+  public static Map<String, Long> counts() {
     Map<String, Long> out = new TreeMap<>();
     COUNTS.forEach((key, count) -> out.put(key, count.sum()));
     return out;
   }
 
-  private static void count(String type, String algorithm, String operation, Provider provider) {
+  static void count(String type, String algorithm, String operation, Provider provider) {
     String key = type + " " + algorithm + " " + operation + " " + provider.getName();
     COUNTS.computeIfAbsent(key, k -> new LongAdder()).increment();
   }
@@ -71,6 +71,7 @@ final class CountingProvider extends Provider {
             new CountingSignature(getAlgorithm(), Signature.getInstance(getAlgorithm(), target));
         case "KeyAgreement" ->
             new CountingAgreement(getAlgorithm(), KeyAgreement.getInstance(getAlgorithm(), target));
+        case "Cipher" -> CountingCipher.of(getAlgorithm(), target);
         case "KeyPairGenerator" ->
             new CountingGenerator(
                 getAlgorithm(), KeyPairGenerator.getInstance(getAlgorithm(), target));

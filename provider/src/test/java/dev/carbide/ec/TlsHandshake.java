@@ -65,7 +65,8 @@ public final class TlsHandshake {
     System.out.println("handshake " + client.getSession().getProtocol());
   }
 
-  private static SSLEngine engine(SSLContext context, boolean client, String protocol) {
+  /** An engine of {@code context} for one side, speaking only {@code protocol}. */
+  public static SSLEngine engine(SSLContext context, boolean client, String protocol) {
     SSLEngine engine = context.createSSLEngine("localhost", 443);
     engine.setUseClientMode(client);
     SSLParameters parameters = engine.getSSLParameters();
@@ -74,7 +75,8 @@ public final class TlsHandshake {
     return engine;
   }
 
-  private static void handshake(SSLEngine client, SSLEngine server) throws Exception {
+  /** Runs the handshake between two engines in memory. */
+  public static void handshake(SSLEngine client, SSLEngine server) throws Exception {
     int size = client.getSession().getPacketBufferSize();
     ByteBuffer toServer = ByteBuffer.allocate(size * 4);
     ByteBuffer toClient = ByteBuffer.allocate(size * 4);
