@@ -124,7 +124,7 @@ final class EcdsaSignature extends NativeSignatureSpi {
   protected boolean engineVerify(byte[] signature) throws SignatureException {
     // A P1363 signature of the wrong length becomes an empty DER one, which fails like any other
     // bad signature and still restarts the native message.
-    byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : signature;
+    byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : EcdsaFormat.received(signature);
     int verdict;
     try {
       verdict = PkeyNative.verify(signer(), buffer, 0, buffered, der, 0, der.length);
@@ -132,7 +132,7 @@ final class EcdsaSignature extends NativeSignatureSpi {
       buffered = 0;
       Reference.reachabilityFence(this);
     }
-    if (verdict < 0 && !p1363) {
+    if (!p1363 && (verdict < 0 || EcdsaFormat.missing(signature))) {
       throw new SignatureException("Invalid encoding for signature");
     }
     return verdict == 1;

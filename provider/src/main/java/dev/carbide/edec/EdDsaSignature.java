@@ -123,12 +123,31 @@ final class EdDsaSignature extends NativeSignatureSpi {
   @Override
   protected boolean engineVerify(byte[] signature) throws SignatureException {
     try {
+      checkForm(signature);
       return PkeyNative.verify(
               signer(), message.bytes(), 0, message.size(), signature, 0, signature.length)
           == 1;
     } finally {
       message.reset();
       Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * Refuses what SunEC calls malformed rather than invalid, with its exception: a missing
+   * signature, one of the wrong length, or one whose S is not below the group order (RFC 8032
+   * section 5.1.7). OpenSSL answers each of these "invalid".
+   */
+  private void checkForm(byte[] signature) throws SignatureException {
+    if (signature == null) {
+      throw new SignatureException("signature was null");
+    }
+    if (signature.length != 2 * curve.size) {
+      throw new SignatureException("signature length invalid");
+    }
+    byte[] s = java.util.Arrays.copyOfRange(signature, curve.size, signature.length);
+    if (LittleEndian.decode(s, 8 * s.length).compareTo(curve.order()) >= 0) {
+      throw new SignatureException("s is too large");
     }
   }
 

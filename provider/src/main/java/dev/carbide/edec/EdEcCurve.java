@@ -53,6 +53,17 @@ enum EdEcCurve {
         : BigInteger.TWO.pow(448).subtract(BigInteger.TWO.pow(224)).subtract(BigInteger.ONE);
   }
 
+  /** The order of the prime-order subgroup of an EdDSA curve (RFC 8032's L). */
+  BigInteger order() {
+    return this == ED25519
+        ? BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"))
+        : BigInteger.TWO
+            .pow(446)
+            .subtract(
+                new BigInteger(
+                    "138180668098951153520073867485154268803366924748821786098945475" + "03885"));
+  }
+
   static EdEcCurve byName(String name, boolean signing) {
     for (EdEcCurve curve : values()) {
       if (curve.signing == signing && curve.jcaName().equalsIgnoreCase(name)) {
