@@ -90,6 +90,17 @@ final class Der {
     return node;
   }
 
+  /** The length of the DER value at the start of {@code der}, or -1 if there is none. */
+  static int firstValueLength(byte[] der) {
+    int[] end = new int[1];
+    try {
+      parse(der, 0, der.length, end);
+      return end[0];
+    } catch (IllegalArgumentException e) {
+      return -1;
+    }
+  }
+
   private static Node parse(byte[] der, int from, int limit, int[] end) {
     if (limit - from < 2 || (der[from] & 0x1f) == 0x1f) {
       throw new IllegalArgumentException("no tag and length");

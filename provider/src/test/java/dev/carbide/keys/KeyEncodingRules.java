@@ -27,6 +27,10 @@ final class KeyEncodingRules {
   static final String EC_POINT = "EC public point not an uncompressed point on the curve";
   static final String UNSUPPORTED_CURVE = "EC key on a curve other than P-256, P-384, P-521";
   static final String PKCS8_ATTRIBUTES = "PKCS#8 attributes [0] that are not a SET OF Attribute";
+  static final String UNREAD_MALFORMED =
+      "a constructed field, in a part SunEC does not read, whose contents are not DER values";
+  static final String INNER_TRAILING_BYTES =
+      "bytes after the ECPrivateKey or CurvePrivateKey inside the PKCS#8 private key";
   static final String PKCS8_PUBLIC_KEY = "PKCS#8 v2 public key [1] that is not a BIT STRING";
   static final String EC_PRIVATE_FIELDS =
       "ECPrivateKey fields that RFC 5915 does not allow, or [0] parameters of another curve";
@@ -47,6 +51,12 @@ final class KeyEncodingRules {
     if (!Arrays.equals(root.encode(), der) || hasNonMinimalInteger(root)) {
       return NOT_DER;
     }
+    List<Der.Node> all = new java.util.ArrayList<>();
+    root.collect(all);
+    // SunEC accepted it, so the malformed part is one it skips; OpenSSL parses everything.
+    if (all.stream().anyMatch(node -> (node.tag & 0x20) != 0 && node.children == null)) {
+      return UNREAD_MALFORMED;
+    }
     List<Der.Node> top = root.children;
     if (top == null) {
       return null;
@@ -58,6 +68,13 @@ final class KeyEncodingRules {
     String oid = oidText(algorithm.children.get(0));
     if (oid.startsWith("1.3.101.11") && algorithm.children.size() > 1) {
       return RFC8410_PARAMETERS;
+    }
+    if (isPrivate && top.size() > 2 && top.get(2).tag == Der.OCTET_STRING) {
+      byte[] inner = top.get(2).content;
+      int first = Der.firstValueLength(inner);
+      if (top.get(2).wrapped == null && first > 0 && first < inner.length) {
+        return INNER_TRAILING_BYTES;
+      }
     }
     for (Der.Node field : isPrivate ? top.subList(Math.min(3, top.size()), top.size()) : top) {
       if (isPrivate && malformedAttributes(field)) {

@@ -49,6 +49,13 @@ class KeyFactoryFuzzTest {
   private static final long FIXED_SEED = dev.carbide.testing.Seeds.SEED;
   private static final Long REPLAY_SEED = Long.getLong("carbide.fuzz.seed");
 
+  /**
+   * The SunEC whose refusals Carbide follows is JDK 25's. Older ones accept more (JDK 17's takes
+   * trailing bytes after an encoding, and a PKCS#8 v2 public key it does not read), so against them
+   * only the first two rules hold: Carbide accepts nothing SunEC refuses, and the keys agree.
+   */
+  private static final boolean CURRENT_SUN_EC = Runtime.version().feature() >= 25;
+
   /** The curves whose keys each KeyFactory is fed: its own and, for one-curve factories, more. */
   private static String[] curvesFor(String factory) {
     return switch (factory) {
@@ -189,8 +196,10 @@ class KeyFactoryFuzzTest {
                 isPrivate,
                 der,
                 theirs instanceof java.security.interfaces.ECKey ec ? curveName(ec) : null);
-        if (reason == null) {
+        if (reason == null && CURRENT_SUN_EC) {
           fail("Carbide refused what SunEC accepts (align or document): " + label);
+        } else if (reason == null) {
+          stricter.merge("refused by this JDK's SunEC's successors", 1, Integer::sum);
         } else {
           stricter.merge(reason, 1, Integer::sum);
         }

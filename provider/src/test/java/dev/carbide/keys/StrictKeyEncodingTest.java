@@ -94,4 +94,47 @@ class StrictKeyEncodingTest {
         InvalidKeySpecException.class, () -> carbide.generatePrivate(new PKCS8EncodedKeySpec(bad)));
     carbide.generatePrivate(new PKCS8EncodedKeySpec(own));
   }
+
+  // OpenSSL reads the hybrid form (0x06 or 0x07, x and y with y's parity in the prefix); SunEC
+  // reads uncompressed points only.
+  @ParameterizedTest
+  @ValueSource(strings = {"secp256r1", "secp384r1"})
+  void hybridEcPointIsRefused(String curve) throws Exception {
+    byte[] good = pair(curve).getPublic().getEncoded();
+    Der.Node spki = Der.parse(good);
+    byte[] bits = spki.children.get(1).content;
+    bits[1] = (byte) (6 | (bits[bits.length - 1] & 1));
+    byte[] bad = spki.encode();
+    for (Provider provider : new Provider[] {SUN_EC, CARBIDE}) {
+      KeyFactory factory = KeyFactory.getInstance("EC", provider);
+      assertThrows(
+          InvalidKeySpecException.class,
+          () -> factory.generatePublic(new X509EncodedKeySpec(bad)),
+          provider.getName());
+    }
+  }
+
+  // OpenSSL 3.0 reads any PKCS#8 version, and BER lengths, which SunEC reads too but Carbide
+  // refuses (docs/elliptic-curves.md); OpenSSL 3.5 refuses both.
+  @ParameterizedTest
+  @ValueSource(strings = {"Ed25519", "X448", "secp256r1"})
+  void pkcs8VersionTwoAndBerLengthsAreRefused(String curve) throws Exception {
+    byte[] good = pair(curve).getPrivate().getEncoded();
+    Der.Node versionTwo = Der.parse(good);
+    versionTwo.children.get(0).content = new byte[] {2};
+    byte[] badVersion = versionTwo.encode();
+    for (Provider provider : new Provider[] {SUN_EC, CARBIDE}) {
+      KeyFactory factory = KeyFactory.getInstance(factory(curve), provider);
+      assertThrows(
+          InvalidKeySpecException.class,
+          () -> factory.generatePrivate(new PKCS8EncodedKeySpec(badVersion)),
+          provider.getName());
+    }
+    Der.Node longForm = Der.parse(good);
+    longForm.children.get(1).lengthPadding = -1;
+    byte[] ber = longForm.encode();
+    KeyFactory carbide = KeyFactory.getInstance(factory(curve), CARBIDE);
+    assertThrows(
+        InvalidKeySpecException.class, () -> carbide.generatePrivate(new PKCS8EncodedKeySpec(ber)));
+  }
 }
