@@ -14,6 +14,7 @@ import java.security.PublicKey;
 import java.security.SignatureException;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.EdDSAParameterSpec;
+import java.util.Arrays;
 
 /**
  * EdDSA ("EdDSA", or "Ed25519"/"Ed448" for one curve), with SunEC's EdDSAParameterSpec: a context
@@ -145,7 +146,7 @@ final class EdDsaSignature extends NativeSignatureSpi {
     if (signature.length != 2 * curve.size) {
       throw new SignatureException("signature length invalid");
     }
-    byte[] s = java.util.Arrays.copyOfRange(signature, curve.size, signature.length);
+    byte[] s = Arrays.copyOfRange(signature, curve.size, signature.length);
     if (LittleEndian.decode(s, 8 * s.length).compareTo(curve.order()) >= 0) {
       throw new SignatureException("s is too large");
     }

@@ -55,13 +55,19 @@ enum EdEcCurve {
 
   /** The order of the prime-order subgroup of an EdDSA curve (RFC 8032's L). */
   BigInteger order() {
-    return this == ED25519
-        ? BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"))
-        : BigInteger.TWO
+    return this == ED25519 ? Orders.ED25519 : Orders.ED448;
+  }
+
+  /** RFC 8032's group orders, computed once (an enum constant cannot use its own statics). */
+  private static final class Orders {
+    static final BigInteger ED25519 =
+        BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"));
+    static final BigInteger ED448 =
+        BigInteger.TWO
             .pow(446)
             .subtract(
                 new BigInteger(
-                    "138180668098951153520073867485154268803366924748821786098945475" + "03885"));
+                    "13818066809895115352007386748515426880336692474882178609894547503885"));
   }
 
   static EdEcCurve byName(String name, boolean signing) {
