@@ -2,6 +2,8 @@
 // the JNI bridge turns each ErrorKind into exactly one Java exception class.
 #pragma once
 
+#include <openssl/err.h>
+
 #include <stdexcept>
 #include <string>
 
@@ -51,11 +53,49 @@ T* CheckNotNull(T* ptr, const char* context) {
   return ptr;
 }
 
+// Runs `call`, an OpenSSL call that records entries in the error queue on its way to success (a
+// provider that tries one parameter form before another), and returns its result. If it returns
+// 1, the entries it recorded are dropped; entries from before it stay, and so does everything
+// when it fails.
+template <typename Call>
+int WithoutEntriesOnSuccess(Call&& call) {
+  ERR_set_mark();
+  int rc = call();
+  if (rc == 1) {
+    ERR_pop_to_mark();
+  } else {
+    ERR_clear_last_mark();
+  }
+  return rc;
+}
+
 // Empties the calling thread's OpenSSL error queue. The bridge calls it after every failed call so
 // that a stale entry never explains a later failure.
 void ClearOpensslErrors() noexcept;
 
 // True if the calling thread's OpenSSL error queue is empty (debug-build assertions use it).
 bool OpensslErrorQueueEmpty() noexcept;
+
+// True in debug and sanitizer builds, which define CARBIDE_CHECK_ERROR_QUEUE (see CMakeLists.txt).
+#ifdef CARBIDE_CHECK_ERROR_QUEUE
+inline constexpr bool kCheckErrorQueue = true;
+#else
+inline constexpr bool kCheckErrorQueue = false;
+#endif
+
+// Prints the queue's entries, naming `where`, and aborts. For CheckErrorQueueLeftEmpty only.
+[[noreturn]] void AbortOnStaleOpensslErrors(const char* where) noexcept;
+
+// Called where a call has succeeded. In builds with kCheckErrorQueue, aborts if the call left an
+// entry in the calling thread's OpenSSL error queue: a stale entry would later be reported as the
+// cause of an unrelated failure, so every call site must check what it calls, or clear entries
+// OpenSSL leaves on purpose with a comment saying why. Costs nothing in release builds.
+inline void CheckErrorQueueLeftEmpty(const char* where) noexcept {
+  if constexpr (kCheckErrorQueue) {
+    if (!OpensslErrorQueueEmpty()) {
+      AbortOnStaleOpensslErrors(where);
+    }
+  }
+}
 
 }  // namespace carbide

@@ -59,7 +59,9 @@ int32_t RunCritical(int64_t handle, Body&& body) noexcept {
   // Not FromHandle, which throws on 0: nothing may escape a function that C calls.
   Session& session = *reinterpret_cast<Session*>(static_cast<intptr_t>(handle));
   try {
-    return body(session);
+    int32_t result = body(session);
+    CheckErrorQueueLeftEmpty("a critical native call");
+    return result;
   } catch (...) {
     session.deferred().Park(std::current_exception());
     ClearOpensslErrors();

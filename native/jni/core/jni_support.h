@@ -35,12 +35,23 @@ void ThrowNullPointer(JNIEnv* env, const char* message);
 bool InitExceptionClasses(JNIEnv* env);
 
 // Runs `body`, translating C++ exceptions into Java exceptions and clearing OpenSSL's error queue
-// on every failure. Returns body's result, or a zero value when an exception was raised.
+// on every failure. Returns body's result, or a zero value when an exception was raised. In debug
+// and sanitizer builds a body that succeeds must leave the queue empty (CheckErrorQueueLeftEmpty);
+// `where` names the entry point in that check's report.
 template <typename Body>
-auto Guard(JNIEnv* env, Body&& body) noexcept -> decltype(body()) {
+auto Guard(JNIEnv* env, Body&& body, const char* where = __builtin_FUNCTION()) noexcept
+    -> decltype(body()) {
   using Result = decltype(body());
   try {
-    return body();
+    if constexpr (std::is_void_v<Result>) {
+      body();
+      CheckErrorQueueLeftEmpty(where);
+      return;
+    } else {
+      Result result = body();
+      CheckErrorQueueLeftEmpty(where);
+      return result;
+    }
   } catch (const Error& e) {
     ThrowJava(env, e.kind(), e.what());
   } catch (const JavaExceptionPending&) {

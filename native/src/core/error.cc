@@ -2,6 +2,8 @@
 
 #include <openssl/err.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace carbide {
@@ -22,5 +24,11 @@ void ThrowOpensslError(const char* context, ErrorKind kind) {
 void ClearOpensslErrors() noexcept { ERR_clear_error(); }
 
 bool OpensslErrorQueueEmpty() noexcept { return ERR_peek_error() == 0; }
+
+void AbortOnStaleOpensslErrors(const char* where) noexcept {
+  std::fprintf(stderr, "carbide: %s succeeded but left OpenSSL's error queue non-empty:\n", where);
+  ERR_print_errors_fp(stderr);
+  std::abort();
+}
 
 }  // namespace carbide

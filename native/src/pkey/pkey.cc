@@ -6,6 +6,7 @@
 
 #include "carbide/cleanse.h"
 #include "carbide/error.h"
+#include "key_encoding_rules.h"
 
 namespace carbide {
 namespace {
@@ -37,6 +38,7 @@ PkeyPtr ParsePublicKeyDer(std::span<const uint8_t> der) {
   if (cursor != der.data() + der.size()) {
     throw Error(ErrorKind::kInvalidKey, "trailing bytes after the X.509 public key encoding");
   }
+  key_encoding::CheckSubjectPublicKeyInfo(der);
   return key;
 }
 
@@ -49,10 +51,12 @@ PkeyPtr ParsePrivateKeyDer(std::span<const uint8_t> der) {
   if (cursor != der.data() + der.size()) {
     throw Error(ErrorKind::kInvalidKey, "trailing bytes after the PKCS#8 private key encoding");
   }
+  key_encoding::CheckPrivateKeyInfo(der);
   PkeyPtr key(EVP_PKCS82PKEY(info.get()));
   if (key == nullptr) {
     ThrowOpensslError("unusable PKCS#8 private key", ErrorKind::kInvalidKey);
   }
+  key_encoding::CheckDecodedPrivateKey(key.get());
   return key;
 }
 

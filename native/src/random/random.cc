@@ -83,13 +83,18 @@ void AddSeed(const uint8_t* data, size_t len) {
   // operating system with `data` as SP 800-90A additional input, which is hashed into the state on
   // top of the fresh entropy (the `randomness` estimate is ignored, and we claim none). That bumps
   // the primary's reseed counter, so each thread's public and private DRBG reseeds from the primary
-  // before its next output. RAND_add reports nothing, so the calling thread's public DRBG is then
-  // reseeded explicitly with the same additional input: that takes effect at once, does not rely on
-  // the propagation, and reports failure.
+  // before its next output. RAND_add reports nothing, and a failure inside it would leave an entry
+  // in the error queue to be blamed for a later, unrelated failure, so we make its call ourselves
+  // and check it. The calling thread's public DRBG is then reseeded explicitly with the same
+  // additional input: that takes effect at once and does not rely on the propagation.
+  EVP_RAND_CTX* primary = RAND_get0_primary(nullptr);
+  if (primary == nullptr) {
+    ThrowOpensslError("RAND_get0_primary");
+  }
   EVP_RAND_CTX* drbg = PublicDrbg();
   while (len > 0) {
     size_t piece = std::min(len, kMaxIntLength);
-    RAND_add(data, static_cast<int>(piece), 0.0);
+    CheckOpenssl(EVP_RAND_reseed(primary, 0, nullptr, 0, data, piece), "EVP_RAND_reseed");
     CheckOpenssl(EVP_RAND_reseed(drbg, 0, nullptr, 0, data, piece), "EVP_RAND_reseed");
     data += piece;
     len -= piece;

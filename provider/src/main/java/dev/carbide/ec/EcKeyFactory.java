@@ -62,9 +62,11 @@ final class EcKeyFactory extends KeyFactorySpi {
   @Override
   protected <T extends KeySpec> T engineGetKeySpec(Key key, Class<T> specClass)
       throws InvalidKeySpecException {
-    if (key == null || specClass == null) {
-      throw new InvalidKeySpecException("key and keySpec must not be null");
+    if (key == null) {
+      throw new InvalidKeySpecException("key must not be null");
     }
+    // SunEC throws NullPointerException for a null spec class.
+    java.util.Objects.requireNonNull(specClass, "keySpec must not be null");
     try {
       if (key instanceof PublicKey) {
         EcPublicKeyImpl ec = EcKeys.toPublic(key);

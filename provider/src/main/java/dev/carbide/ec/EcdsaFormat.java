@@ -21,6 +21,21 @@ final class EcdsaFormat {
     return out;
   }
 
+  /**
+   * The received signature to hand OpenSSL: {@code signature} itself, or for a null one an empty
+   * one, which still restarts the native message. SunEC calls a missing or empty DER signature
+   * malformed (SignatureException) where OpenSSL would call an empty one merely invalid, so the
+   * callers throw for {@link #missing} signatures after the native call.
+   */
+  static byte[] received(byte[] signature) {
+    return signature == null ? new byte[0] : signature;
+  }
+
+  /** True for a null or empty DER signature. */
+  static boolean missing(byte[] signature) {
+    return signature == null || signature.length == 0;
+  }
+
   /** The DER form of r || s; empty unless each half is {@code size} bytes. */
   static byte[] toDer(byte[] p1363, int size) {
     if (p1363.length != 2 * size) {

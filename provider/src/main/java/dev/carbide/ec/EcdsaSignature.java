@@ -119,14 +119,14 @@ final class EcdsaSignature extends NativeSignatureSpi {
   protected boolean engineVerify(byte[] signature) throws SignatureException {
     // A P1363 signature of the wrong length becomes an empty DER one, which fails like any other
     // bad signature and still restarts the native message.
-    byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : signature;
+    byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : EcdsaFormat.received(signature);
     int verdict;
     try {
       verdict = verifyMessage(buffer, 0, buffered, der);
     } finally {
       buffered = 0;
     }
-    if (verdict < 0 && !p1363) {
+    if (!p1363 && (verdict < 0 || EcdsaFormat.missing(signature))) {
       throw new SignatureException("Invalid encoding for signature");
     }
     return verdict == 1;

@@ -103,7 +103,7 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
   @Override
   protected boolean engineVerify(byte[] signature) throws SignatureException {
     int len = takeLength();
-    byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : signature;
+    byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : EcdsaFormat.received(signature);
     int verdict;
     guard.enter();
     try {
@@ -112,7 +112,7 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
       guard.exit();
       Reference.reachabilityFence(this);
     }
-    if (verdict < 0 && !p1363) {
+    if (!p1363 && (verdict < 0 || EcdsaFormat.missing(signature))) {
       throw new SignatureException("Invalid encoding for signature");
     }
     return verdict == 1;

@@ -14,6 +14,7 @@ import java.security.PublicKey;
 import java.security.SignatureException;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.EdDSAParameterSpec;
+import java.util.Arrays;
 
 /**
  * EdDSA ("EdDSA", or "Ed25519"/"Ed448" for one curve), with SunEC's EdDSAParameterSpec: a context
@@ -124,9 +125,28 @@ final class EdDsaSignature extends NativeSignatureSpi {
   @Override
   protected boolean engineVerify(byte[] signature) throws SignatureException {
     try {
+      checkForm(signature);
       return verifyMessage(message.bytes(), 0, message.size(), signature) == 1;
     } finally {
       message.reset();
+    }
+  }
+
+  /**
+   * Refuses what SunEC calls malformed rather than invalid, with its exception: a missing
+   * signature, one of the wrong length, or one whose S is not below the group order (RFC 8032
+   * section 5.1.7). OpenSSL answers each of these "invalid".
+   */
+  private void checkForm(byte[] signature) throws SignatureException {
+    if (signature == null) {
+      throw new SignatureException("signature was null");
+    }
+    if (signature.length != 2 * curve.size) {
+      throw new SignatureException("signature length invalid");
+    }
+    byte[] s = Arrays.copyOfRange(signature, curve.size, signature.length);
+    if (LittleEndian.decode(s, 8 * s.length).compareTo(curve.order()) >= 0) {
+      throw new SignatureException("s is too large");
     }
   }
 

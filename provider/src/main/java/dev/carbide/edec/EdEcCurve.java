@@ -53,6 +53,23 @@ enum EdEcCurve {
         : BigInteger.TWO.pow(448).subtract(BigInteger.TWO.pow(224)).subtract(BigInteger.ONE);
   }
 
+  /** The order of the prime-order subgroup of an EdDSA curve (RFC 8032's L). */
+  BigInteger order() {
+    return this == ED25519 ? Orders.ED25519 : Orders.ED448;
+  }
+
+  /** RFC 8032's group orders, computed once (an enum constant cannot use its own statics). */
+  private static final class Orders {
+    static final BigInteger ED25519 =
+        BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"));
+    static final BigInteger ED448 =
+        BigInteger.TWO
+            .pow(446)
+            .subtract(
+                new BigInteger(
+                    "13818066809895115352007386748515426880336692474882178609894547503885"));
+  }
+
   static EdEcCurve byName(String name, boolean signing) {
     for (EdEcCurve curve : values()) {
       if (curve.signing == signing && curve.jcaName().equalsIgnoreCase(name)) {

@@ -53,6 +53,10 @@ final class EdEcKeyPairGenerator extends KeyPairGeneratorSpi {
       throw new InvalidAlgorithmParameterException("NamedParameterSpec required, not " + params);
     }
     EdEcCurve chosen = EdEcCurve.byName(named.getName(), signing);
+    if (chosen != null && fixed != null && chosen != fixed && !signing) {
+      // SunEC's XDH generator answers another XDH curve so; its EdDSA one as below.
+      throw new InvalidParameterException("Parameters must be " + fixed.jcaName());
+    }
     if (chosen == null || fixed != null && chosen != fixed) {
       throw new InvalidAlgorithmParameterException("Unsupported parameters: " + named.getName());
     }

@@ -145,4 +145,10 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
   protected Object engineGetParameter(String param) {
     throw new UnsupportedOperationException("getParameter() not supported");
   }
+
+  /** None, as SunEC answers for ECDSA and EdDSA (SignatureSpi's default would throw). */
+  @Override
+  protected java.security.AlgorithmParameters engineGetParameters() {
+    return null;
+  }
 }
