@@ -134,8 +134,12 @@ final class AsymmetricTargets {
         "Carbide verifies the JDK's signature: " + what,
         verifier.verify(Providers.carbide(), jdkSigns.bytes()),
         valid);
-    // A mutated signature: both must give the same verdict (or the same exception).
-    Inputs.Mutation mutation = Inputs.mutate(random, jdkSigns.bytes());
+    // A mutated signature: both must give the same verdict (or the same exception); now and then
+    // none at all (verify(null), issue 13 item 10).
+    Inputs.Mutation mutation =
+        random.nextInt(20) == 0
+            ? new Inputs.Mutation(null, "null")
+            : Inputs.mutate(random, jdkSigns.bytes());
     Divergence.check(
         "verify a signature with " + mutation.what() + ": " + what,
         verifier.verify(Providers.carbide(), mutation.bytes()),
