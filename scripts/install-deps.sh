@@ -4,7 +4,8 @@
 set -euo pipefail
 
 needed=(cmake make g++ perl libgtest-dev libbenchmark-dev clang-format clang-tidy maven
-        binutils libnss3 python3)
+        binutils libnss3 python3
+        clang-14 libclang-rt-14-dev)  # clang-14: -fsanitize=fuzzer; libclang-rt-14-dev: libFuzzer
 missing=()
 for package in "${needed[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

@@ -13,5 +13,4 @@ cmake -S "$root/native" -B "$build_dir" -DCMAKE_BUILD_TYPE=Debug -DCARBIDE_SANIT
   -DOPENSSL_INCLUDE_DIR="$prefix/include" -DOPENSSL_CRYPTO_LIBRARY="$prefix/lib/libcrypto.so" -DJAVA_HOME="$java_home" >/dev/null
 cmake --build "$build_dir" --parallel "$(nproc)" >/dev/null
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  CARBIDE_TESTVECTORS=${CARBIDE_TESTVECTORS:-$root/../shared/testvectors} \
   ctest --test-dir "$build_dir" --output-on-failure

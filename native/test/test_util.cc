@@ -37,7 +37,7 @@ std::string ReadFile(const std::string& path) {
 
 std::string TestVectorDir() {
   const char* override_dir = std::getenv("CARBIDE_TESTVECTORS");
-  return override_dir != nullptr ? override_dir : CARBIDE_TESTVECTORS;
+  return override_dir != nullptr && *override_dir != '\0' ? override_dir : CARBIDE_TESTVECTORS;
 }
 
 }  // namespace carbide::test

@@ -10,10 +10,11 @@ namespace carbide::test {
 std::string Hex(const std::vector<uint8_t>& bytes);
 std::vector<uint8_t> FromHex(const std::string& hex);
 
-// Reads a whole file, for the test vectors under ../shared/testvectors.
+// Reads a whole file. (No native test reads vector files today; the Java tests carry them.)
 std::string ReadFile(const std::string& path);
 
-// The folder of the shared test vectors: $CARBIDE_TESTVECTORS if set, else the path compiled in.
+// The folder of the shared test vectors: $CARBIDE_TESTVECTORS if set and not empty, else the path
+// compiled in. The project copy (provider/src/test/resources/testvectors) is gzipped.
 std::string TestVectorDir();
 
 }  // namespace carbide::test

@@ -7,8 +7,6 @@ import dev.carbide.testing.Carbide;
 import dev.carbide.testing.TestVectors;
 import dev.carbide.testing.TestVectors.WycheproofCase;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.KeyFactory;
 import java.security.PublicKey;
 import java.security.Signature;
@@ -28,15 +26,7 @@ import org.junit.jupiter.api.TestFactory;
 class EcdsaWycheproofTest {
   @TestFactory
   Stream<DynamicTest> everyEcdsaFile() throws IOException {
-    List<String> files;
-    try (Stream<Path> listing = Files.list(TestVectors.dir().resolve("wycheproof"))) {
-      files =
-          listing
-              .map(path -> path.getFileName().toString())
-              .filter(name -> name.matches("ecdsa_secp(256|384|521)r1_sha.*_test\\.json"))
-              .sorted()
-              .toList();
-    }
+    List<String> files = TestVectors.wycheproofFiles("ecdsa_secp(256|384|521)r1_sha.*_test\\.json");
     assertTrue(files.size() >= 16, "ecdsa files: " + files);
     return files.stream().map(name -> DynamicTest.dynamicTest(name, () -> runFile(name)));
   }
