@@ -25,47 +25,6 @@ final class KnownDivergences {
 
   static final List<Known> PENDING_MERGE =
       List.of(
-          // ChaCha20 past the 32-bit block counter: Carbide carries into the nonce, SunJCE wraps.
-          new Known(
-              "issue 13 item 5 (cipherjava)",
-              "Cipher",
-              what("^(en|de)crypt ChaCha20 key 32 ChaCha20\\(nonce 12, counter 429496729[0-5]\\)")),
-          // PBKDF2 with a bit length that is not a multiple of 8: Carbide rounds up.
-          new Known(
-              "issue 13 item 8 (cipherjava)",
-              "SecretKeyFactory-PBKDF2",
-              d ->
-                  d.carbide() != null
-                      && !d.carbide().failed()
-                      && !d.jdk().failed()
-                      && bitsNotByteMultiple(d.what())),
-          // AES/KWP with a 4-byte IV that is not the standard ICV: Carbide accepts it at init.
-          new Known(
-              "issue 13 item 9 (cipherjava)",
-              "Cipher",
-              what("^encrypt AES/KWP/NoPadding key (16|24|32) IV 4 ")),
-          // An output offset near Integer.MAX_VALUE: Carbide throws IllegalArgumentException.
-          new Known("issue 13 item 10 (cipherjava)", "Cipher", what("hostile call 0")),
-          // X25519/Ed25519 SubjectPublicKeyInfo with unused bits in the BIT STRING (byte 11).
-          new Known(
-              "issue 13 item 6 (encodings)",
-              "KeyFactory",
-              what(
-                  "^(X25519|X448|Ed25519|Ed448) \\w+ X\\.509 (byte 11 := |flip bit \\d of byte"
-                      + " 11$)")),
-          // EC PKCS#8 whose ECPrivateKey version is not 1.
-          new Known(
-              "issue 13 item 7 (encodings)",
-              "KeyFactory",
-              what("^EC secp\\d+r1 PKCS#8 (byte 2[0-9] := |flip bit \\d of byte 2[0-9]$)")),
-          // Signature.verify(null): Carbide throws NullPointerException, SunEC SignatureException.
-          // Named in item 10; no branch was assigned it in the brief.
-          new Known(
-              "issue 13 item 10: verify(null)",
-              "Signature",
-              d ->
-                  d.what().startsWith("verify a signature with null: ")
-                      && d.carbide().failure() instanceof NullPointerException),
           // Found by this fuzzer, reported to the lead with a reproducer, not yet fixed: AES-GCM
           // encryption with a partial block buffered (an earlier update of 12 bytes, say) and then
           // an in-place update(a, off, len, a, off) gives wrong ciphertext from byte 16 on, on
@@ -76,16 +35,6 @@ final class KnownDivergences {
               what(
                   "^(en|de)crypt AES/GCM/NoPadding .*\\], Piece\\[length=[1-9]\\d*, carrier=ARRAY,"
                       + " offset=(0|3|6|9|12|15|18|21|24|27|30|33|36|39)\\]")),
-          // Found by this fuzzer, reported: EdDSA verify of a signature of the wrong length or
-          // whose R is not a point returns false; SunEC throws SignatureException (item 10's
-          // list of exceptions that differ).
-          new Known(
-              "fuzz finding 2: EdDSA verify of a malformed signature (item 10)",
-              "Signature",
-              d ->
-                  d.what().matches("(?s)^verify a signature with .*: (EdDSA|Ed25519|Ed448) on Ed.*")
-                      && !d.carbide().failed()
-                      && d.jdk().failure() instanceof java.security.SignatureException),
           // Found by this fuzzer, reported: ECDSA verify of some malformed DER signatures (empty,
           // a damaged length) returns false where SunEC throws SignatureException, and throws
           // where SunEC returns false for others.
@@ -127,22 +76,11 @@ final class KnownDivergences {
                       && d.carbide().failure() instanceof java.security.spec.InvalidKeySpecException
                       && !d.jdk().failed()));
 
-  private static boolean bitsNotByteMultiple(String what) {
-    var matcher = Pattern.compile(", (-?\\d+) bits$").matcher(what);
-    return matcher.find() && Integer.parseInt(matcher.group(1)) % 8 != 0;
-  }
-
   /**
    * Engines that still crash or throw an Error when shared between threads on this branch, by the
    * name SharedEngineMisuse gives them, with the issue item whose fix is pending merge.
    */
-  static final Map<String, String> SHARED_ENGINES_PENDING_MERGE =
-      Map.of(
-          "Cipher AES/CBC/PKCS5Padding", "issue 13 item 1 (guard, cipherjava): shared Cipher",
-          "Cipher AES/GCM/NoPadding", "issue 13 item 1 (guard, cipherjava): shared Cipher",
-          "Cipher AES/CTR/NoPadding", "issue 13 item 1 (guard, cipherjava): shared Cipher",
-          "Signature SHA256withECDSA", "issue 13 item 1 (guard): shared Signature",
-          "Signature Ed25519", "issue 13 item 1 (guard): shared Signature");
+  static final Map<String, String> SHARED_ENGINES_PENDING_MERGE = Map.of();
 
   static Optional<String> sharedEngine(String engine) {
     return Optional.ofNullable(SHARED_ENGINES_PENDING_MERGE.get(engine));
