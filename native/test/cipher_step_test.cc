@@ -1,13 +1,14 @@
 // The padding check ahead of a padded decryption (CipherContext::CheckPadding) and the cipher step
 // fed in pieces (jni::StepRun), as the JNI bridge feeds it a bounded chunk of a Java array at a
 // time.
+#include "../jni/cipher/cipher_step.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <functional>
 #include <vector>
 
-#include "../jni/cipher/cipher_step.h"
 #include "carbide/cipher.h"
 #include "carbide/error.h"
 #include "carbide/library.h"
@@ -154,8 +155,8 @@ constexpr int32_t kFinal = jni::kStart | jni::kFinish;
 
 TEST(StepRunTest, FeedingInPiecesMatchesOneRun) {
   std::vector<uint8_t> msg = Pattern(5000, 6);
-  std::vector<uint8_t> gcm_ct = RunWhole({"AES-256-GCM", kFinal | jni::kEncrypt, 16}, {}, msg,
-                                         CipherStep::Output::kCallers);
+  std::vector<uint8_t> gcm_ct =
+      RunWhole({"AES-256-GCM", kFinal | jni::kEncrypt, 16}, {}, msg, CipherStep::Output::kCallers);
   std::vector<uint8_t> chacha_ct = RunWhole({"ChaCha20-Poly1305", kFinal | jni::kEncrypt, 16}, {},
                                             msg, CipherStep::Output::kCallers);
   std::vector<uint8_t> cbc_ct = OneShot("AES-256-CBC", true, true, msg);

@@ -109,7 +109,8 @@ size_t RunBetweenArrays(JNIEnv* env, const CipherStep& step, CipherContext& cont
       written += run.Feed(from, n, sink.data() + At(out_off, written));
     } else {
       PinnedInOut pinned(env, in, out);
-      written += run.Feed(pinned.in() + At(in_off, from_in), n, pinned.out() + At(out_off, written));
+      written +=
+          run.Feed(pinned.in() + At(in_off, from_in), n, pinned.out() + At(out_off, written));
     }
   };
   try {

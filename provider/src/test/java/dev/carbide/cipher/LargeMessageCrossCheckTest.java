@@ -47,7 +47,8 @@ class LargeMessageCrossCheckTest {
       byte[] expected = mode == Cipher.ENCRYPT_MODE ? ciphertext : plaintext;
       String label = transformation + (mode == Cipher.ENCRYPT_MODE ? " encrypt " : " decrypt ");
       assertArrayEquals(
-          expected, separate(carbide(mode, transformation, key, params), in, expected.length),
+          expected,
+          separate(carbide(mode, transformation, key, params), in, expected.length),
           label + "separate");
       assertArrayEquals(
           expected,
@@ -70,8 +71,7 @@ class LargeMessageCrossCheckTest {
 
   /** A fresh Carbide cipher: the AEADs refuse to encrypt twice under one key and IV. */
   private static Cipher carbide(
-      int mode, String transformation, byte[] key, AlgorithmParameterSpec params)
-      throws Exception {
+      int mode, String transformation, byte[] key, AlgorithmParameterSpec params) throws Exception {
     return CipherCrossCheckTest.init(Carbide.provider(), mode, transformation, key, params);
   }
 

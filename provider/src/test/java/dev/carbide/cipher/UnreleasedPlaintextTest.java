@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.testing.Carbide;
+import dev.carbide.testing.ChildJvm;
+import java.io.File;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.spec.AlgorithmParameterSpec;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,6 +22,7 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -58,8 +62,72 @@ class UnreleasedPlaintextTest {
   @ParameterizedTest
   @FieldSource("CASES")
   void failingDecryptionNeverShowsPlaintext(Case c) throws Exception {
+    check(c, watch(c));
+  }
+
+  /**
+   * The array cases again in a JVM without -Xcheck:jni, which the tests otherwise run with: it
+   * hands native code a copy of a pinned array rather than the array, which would hide plaintext
+   * written into the array's own memory.
+   */
+  @Test
+  void failingDecryptionNeverShowsPlaintextInArraysWithoutCheckJni() throws Exception {
+    List<String> command = new ArrayList<>(List.of(ChildJvm.java(), "-Xmx512m"));
+    String openssl = System.getProperty("carbide.openssl.path");
+    if (openssl != null) {
+      command.add("-Dcarbide.openssl.path=" + openssl);
+    }
+    command.addAll(
+        List.of(
+            "-cp",
+            String.join(File.pathSeparator, ChildJvm.classPath()),
+            ArrayCases.class.getName()));
+    Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, child.waitFor(), output);
+    List<String> results = output.lines().filter(l -> l.startsWith("case ")).toList();
+    assertEquals(arrayCases().size(), results.size(), output);
+    for (String line : results) {
+      String[] fields = line.split(" ");
+      Case c = arrayCases().get(Integer.parseInt(fields[1]));
+      check(c, new int[] {Integer.parseInt(fields[2]), Integer.parseInt(fields[3])});
+    }
+  }
+
+  /** The child JVM's main: prints "case index scans seen" for each array case. */
+  static final class ArrayCases {
+    public static void main(String[] args) throws Exception {
+      List<Case> cases = arrayCases();
+      for (int i = 0; i < cases.size(); i++) {
+        int[] outcome = watch(cases.get(i));
+        System.out.println("case " + i + " " + outcome[0] + " " + outcome[1]);
+      }
+    }
+  }
+
+  private static List<Case> arrayCases() {
+    return CASES.stream()
+        .filter(c -> c.where() == Where.ARRAY || c.where() == Where.ARRAY_IN_PLACE)
+        .toList();
+  }
+
+  private static void check(Case c, int[] outcome) {
+    assertTrue(outcome[0] >= MIN_SCANS, c + ": the watcher scanned too rarely");
+    assertEquals(0, outcome[1], c + ": the watcher saw plaintext during the decryption");
+  }
+
+  /**
+   * Runs failing decryptions of case {@code c} while a watcher scans the output, until it has
+   * scanned often enough; checks after each that the output holds no plaintext. Returns the
+   * watcher's scans and the marker blocks it saw.
+   */
+  static int[] watch(Case c) throws Exception {
     byte[] ciphertext = spoiledCiphertext(c.transformation());
     Cipher cipher = Cipher.getInstance(c.transformation(), Carbide.provider());
+    Class<? extends Exception> expected =
+        c.transformation().endsWith("PKCS5Padding")
+            ? BadPaddingException.class
+            : AEADBadTagException.class;
     // Output and input sit at odd offsets, in place at the same one.
     int offset = 3;
     byte[] array = new byte[offset + ciphertext.length + 16];
@@ -75,10 +143,6 @@ class UnreleasedPlaintextTest {
       // Until the watcher has scanned during enough decryptions: the machine may be loaded.
       for (int round = 0; round < MAX_ROUNDS && watcher.scans.get() < MIN_SCANS; round++) {
         init(cipher, Cipher.DECRYPT_MODE, c.transformation());
-        Class<? extends Exception> expected =
-            c.transformation().contains("Padding") && !c.transformation().contains("NoPadding")
-                ? BadPaddingException.class
-                : AEADBadTagException.class;
         if (isDirect) {
           direct.put(0, new byte[array.length]);
           ByteBuffer input;
@@ -93,19 +157,18 @@ class UnreleasedPlaintextTest {
           assertThrows(expected, () -> cipher.doFinal(input, out));
         } else {
           Arrays.fill(array, (byte) 0);
-          byte[] in = ciphertext;
-          int inOffset = 0;
+          byte[] input = ciphertext;
+          int inputOffset = 0;
           if (inPlace) {
             System.arraycopy(ciphertext, 0, array, offset, ciphertext.length);
-            in = array;
-            inOffset = offset;
+            input = array;
+            inputOffset = offset;
           }
-          byte[] input = in;
-          int inputOffset = inOffset;
+          byte[] in = input;
+          int inOffset = inputOffset;
           watcher.watching.set(true);
           assertThrows(
-              expected,
-              () -> cipher.doFinal(input, inputOffset, ciphertext.length, array, offset));
+              expected, () -> cipher.doFinal(in, inOffset, ciphertext.length, array, offset));
         }
         watcher.watching.set(false);
         assertEquals(0, watcher.markerBlocks(), c + ": the output holds plaintext afterwards");
@@ -114,8 +177,7 @@ class UnreleasedPlaintextTest {
       watcher.stop = true;
       watcher.join();
     }
-    assertTrue(watcher.scans.get() >= MIN_SCANS, "the watcher scanned too rarely");
-    assertEquals(0, watcher.seen.get(), c + ": the watcher saw plaintext during the decryption");
+    return new int[] {watcher.scans.get(), watcher.seen.get()};
   }
 
   /** Scans the output for marker blocks while watching is set, counting scans and sightings. */
