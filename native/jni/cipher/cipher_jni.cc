@@ -86,14 +86,15 @@ jint Process(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyte
     if (step.max_out() > static_cast<size_t>(out_capacity)) {
       throw Error(ErrorKind::kShortBuffer, "output buffer too short");
     }
-    if (!step.Has(kEncrypt) && step.in_len() <= kStackCopyLimit &&
-        step.max_out() <= kStackCopyLimit + 2 * kMaxTagSize) {
+    // A 1 KiB message and its tag fit, so such a TLS record needs no heap staging memory.
+    constexpr size_t kStackStep = kStackCopyLimit + 2 * kMaxTagSize;
+    if (!step.Has(kEncrypt) && step.in_len() <= kStackStep && step.max_out() <= kStackStep) {
       // Small decryptions copy through the stack, so plaintext reaches the Java array only once
       // the whole step (and its tag check) has succeeded. Larger steps, and encryptions (small
       // ones usually take ProcessScratch), go through bounded pins, staging only what must wait
       // for a check.
-      uint8_t in_copy[kStackCopyLimit];
-      uint8_t out_copy[kStackCopyLimit + 2 * kMaxTagSize];
+      uint8_t in_copy[kStackStep];
+      uint8_t out_copy[kStackStep];
       CleanseOnExit wipe_in{in_copy, step.in_len()};
       CleanseOnExit wipe_out{out_copy, step.max_out()};
       env->GetByteArrayRegion(in, in_off, in_len, reinterpret_cast<jbyte*>(in_copy));
