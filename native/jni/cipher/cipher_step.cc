@@ -89,10 +89,23 @@ size_t CipherStep::Run(CipherContext& context, const uint8_t* in, uint8_t* out,
                        Output output) const {
   StepRun run(*this, context);
   if (output == Output::kCallers && Staged()) {
-    // The plaintext waits in native memory until the tag or integrity check passes.
-    CleansedBuffer staged(max_out_);
-    size_t written = FeedAll(run, *this, in, staged.data());
-    std::memcpy(out, staged.data(), written);
+    // The plaintext waits in native memory until the tag or integrity check passes: on the stack
+    // for a TLS record of up to 1 KiB in direct buffers, as JSSE decrypts it, else on the heap.
+    constexpr size_t kStackStaging = 1024 + 2 * kMaxTagSize;
+    uint8_t small[kStackStaging];
+    struct Wipe {
+      uint8_t* bytes;
+      size_t len;
+      ~Wipe() { Cleanse(bytes, len); }
+    } wipe{small, std::min(max_out_, kStackStaging)};
+    std::optional<CleansedBuffer> large;
+    uint8_t* staged = small;
+    if (max_out_ > kStackStaging) {
+      large.emplace(max_out_);
+      staged = large->data();
+    }
+    size_t written = FeedAll(run, *this, in, staged);
+    std::memcpy(out, staged, written);
     return written;
   }
   if (output == Output::kCallers && Unpads()) {
