@@ -15,6 +15,7 @@ namespace {
 
 using test::FromHex;
 using test::Hex;
+using test::KindOf;
 
 // Wycheproof aes_gcm_test.json, tcId 1.
 const char kKey[] = "5b9604fe14eadba931b0ccf34843dab9";
@@ -22,16 +23,6 @@ const char kIv[] = "028318abc1824029138141a2";
 const char kMsg[] = "001d0c231287c1182784554ca3a21908";
 const char kCt[] = "26073cc1d851beff176384dc9896d5ff";
 const char kTag[] = "0a3ea7a5487cb5f7d70fb6c58d038554";
-
-ErrorKind KindOf(const std::function<void()>& call) {
-  try {
-    call();
-  } catch (const Error& e) {
-    return e.kind();
-  }
-  ADD_FAILURE() << "no error";
-  return ErrorKind::kProvider;
-}
 
 // Encrypts kMsg with AES-128-GCM; a null key restarts with the IV only.
 std::string Seal(CipherContext& context, const std::vector<uint8_t>* key) {

@@ -1,11 +1,23 @@
 #include "test_util.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 namespace carbide::test {
+
+ErrorKind KindOf(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const Error& e) {
+    return e.kind();
+  }
+  ADD_FAILURE() << "no error";
+  return ErrorKind::kProvider;
+}
 
 std::string Hex(const std::vector<uint8_t>& bytes) {
   static const char kDigits[] = "0123456789abcdef";

@@ -2,10 +2,16 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "carbide/error.h"
+
 namespace carbide::test {
+
+// The kind of the Error that `call` throws; a test failure (and kProvider) if it throws none.
+ErrorKind KindOf(const std::function<void()>& call);
 
 std::string Hex(const std::vector<uint8_t>& bytes);
 std::vector<uint8_t> FromHex(const std::string& hex);

@@ -50,6 +50,14 @@ class CipherContext {
   // fails gives Error(kIllegalBlockSize), as in SunJCE.
   size_t Update(const uint8_t* in, size_t len, uint8_t* out);
 
+  // For a padded decryption (SetPadding on or about to be) whose remaining data ends with the
+  // `tail_len` bytes at `tail` (one block, or the last two), checks the padding that Finish will
+  // check, without writing anything or changing the message state: decrypts only the last block,
+  // chained from the block before it, or from the running IV when `tail` holds one block. So a
+  // caller can refuse bad padding before any plaintext reaches memory others can see. Throws
+  // Error(kBadPadding) as Finish would. Must follow a Start or an Update of whole blocks.
+  void CheckPadding(const uint8_t* tail, size_t tail_len);
+
   // Sets the tag that the next Finish of a decryption must verify; AEAD ciphers only.
   void SetExpectedTag(const uint8_t* tag, size_t len);
 

@@ -68,7 +68,8 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_step(
     if (step.max_out() > static_cast<size_t>(out_capacity)) {
       throw Error(ErrorKind::kShortBuffer, "output buffer too short");
     }
-    return static_cast<int32_t>(step.Run(session.engine(), in_data, out_data));
+    return static_cast<int32_t>(
+        step.Run(session.engine(), in_data, out_data, CipherStep::Output::kCallers));
   });
 }
 

@@ -14,6 +14,7 @@
 #include "../core/jni_support.h"
 #include "carbide/cipher.h"
 #include "carbide/library.h"
+#include "cipher_arrays.h"
 #include "cipher_session.h"
 #include "cipher_step.h"
 
@@ -85,23 +86,24 @@ jint Process(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags, jbyte
     if (step.max_out() > static_cast<size_t>(out_capacity)) {
       throw Error(ErrorKind::kShortBuffer, "output buffer too short");
     }
-    if (!step.Has(kEncrypt) && step.in_len() <= kStackCopyLimit &&
-        step.max_out() <= kStackCopyLimit + 2 * kMaxTagSize) {
+    // A 1 KiB message and its tag fit, so such a TLS record needs no heap staging memory.
+    constexpr size_t kStackStep = kStackCopyLimit + 2 * kMaxTagSize;
+    if (!step.Has(kEncrypt) && step.in_len() <= kStackStep && step.max_out() <= kStackStep) {
       // Small decryptions copy through the stack, so plaintext reaches the Java array only once
-      // the whole step (and its tag check) has succeeded. Encryptions have nothing to hold back,
-      // so they are pinned: no copies, no cleansing. (Small ones usually take ProcessScratch.)
-      uint8_t in_copy[kStackCopyLimit];
-      uint8_t out_copy[kStackCopyLimit + 2 * kMaxTagSize];
+      // the whole step (and its tag check) has succeeded. Larger steps, and encryptions (small
+      // ones usually take ProcessScratch), go through bounded pins, staging only what must wait
+      // for a check.
+      uint8_t in_copy[kStackStep];
+      uint8_t out_copy[kStackStep];
       CleanseOnExit wipe_in{in_copy, step.in_len()};
       CleanseOnExit wipe_out{out_copy, step.max_out()};
       env->GetByteArrayRegion(in, in_off, in_len, reinterpret_cast<jbyte*>(in_copy));
-      size_t written = step.Run(engine, in_copy, out_copy);
+      size_t written = step.Run(engine, in_copy, out_copy, CipherStep::Output::kPrivate);
       env->SetByteArrayRegion(out, out_off, static_cast<jint>(written),
                               reinterpret_cast<const jbyte*>(out_copy));
       return static_cast<jint>(written);
     }
-    PinnedInOut pinned(env, in, out);
-    return static_cast<jint>(step.Run(engine, pinned.in() + in_off, pinned.out() + out_off));
+    return static_cast<jint>(RunBetweenArrays(env, step, engine, in, in_off, out, out_off));
   });
 }
 
@@ -126,7 +128,7 @@ jint ProcessScratch(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags
       throw Error(ErrorKind::kIndexOutOfBounds, "step too large for scratch memory");
     }
     uint8_t* data = session.Scratch(iv_len + aad_len, static_cast<jint>(room));
-    return static_cast<jint>(step.Run(session.engine(), data, data));
+    return static_cast<jint>(step.Run(session.engine(), data, data, CipherStep::Output::kPrivate));
   });
 }
 
@@ -145,7 +147,7 @@ jint ProcessDirect(JNIEnv* env, jclass, jlong context, jlong cipher, jint flags,
     if (step.max_out() > static_cast<size_t>(out_capacity)) {
       throw Error(ErrorKind::kShortBuffer, "output buffer too short");
     }
-    return static_cast<jint>(step.Run(engine, in_data, out_data));
+    return static_cast<jint>(step.Run(engine, in_data, out_data, CipherStep::Output::kCallers));
   });
 }
 

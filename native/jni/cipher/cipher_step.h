@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 
 #include "carbide/cipher.h"
+#include "carbide/cleanse.h"
 #include "carbide/error.h"
 
 namespace carbide::jni {
@@ -21,6 +23,22 @@ inline constexpr int32_t kFinish = 4;   // end the message: tag, padding
 inline constexpr int32_t kPad = 8;      // PKCS#5 padding for this final step
 inline constexpr int32_t kRewind = 16;  // afterwards, return to the chaining state before this call
 inline constexpr int32_t kWrap = 32;    // key wrapping: the whole message in this one step
+
+// Native memory for input that the output would run into, or for a checked decryption's plaintext
+// until its check passes; cleansed however the step ends. Left uninitialised: the step writes it
+// before anything reads it.
+class CleansedBuffer {
+ public:
+  explicit CleansedBuffer(size_t size) : bytes_(new uint8_t[size]), size_(size) {}
+  ~CleansedBuffer() { Cleanse(bytes_.get(), size_); }
+  CleansedBuffer(const CleansedBuffer&) = delete;
+  CleansedBuffer& operator=(const CleansedBuffer&) = delete;
+  uint8_t* data() const noexcept { return bytes_.get(); }
+
+ private:
+  std::unique_ptr<uint8_t[]> bytes_;
+  size_t size_;
+};
 
 // What one step transforms and how much it may write. The views must outlive it.
 class CipherStep {
@@ -37,13 +55,37 @@ class CipherStep {
 
   bool Has(int32_t flag) const { return (flags_ & flag) != 0; }
   size_t in_len() const { return in_len_; }
+  size_t prefix_len() const { return prefix_.size(); }
+  std::span<const uint8_t> prefix() const { return prefix_; }
+  // The bytes this step transforms (prefix and input, less a decryption's tag).
+  size_t data_len() const { return data_len_; }
   // The most this step can write: the output must have room for this many bytes.
   size_t max_out() const { return max_out_; }
 
+  // True for a decryption that checks a tag or a key unwrap's integrity only at its end: its
+  // plaintext must stay in private memory until the check passes.
+  bool Staged() const { return !Has(kEncrypt) && (tag_in_ != 0 || Has(kWrap)); }
+  // True for a padded decryption's last step, whose padding is checked before it writes
+  // (StepRun::CheckPadding), so it can write straight into the caller's memory.
+  bool Unpads() const { return !Has(kEncrypt) && Has(kPad) && Has(kFinish); }
+  // How many bytes at the end of the data CheckPadding takes: the last two blocks, or one.
+  static constexpr size_t kMaxPaddingTail = 32;
+  size_t padding_tail() const { return std::min(data_len_, kMaxPaddingTail); }
+
+  // Where Run writes.
+  enum class Output {
+    kPrivate,  // memory nobody else sees (a stack copy, scratch): written straight away
+    kCallers,  // the caller's memory: a checked decryption writes only once its check passed
+  };
+
   // Runs the step over `in` (in_len() bytes) into `out` (room for max_out() bytes) and returns the
   // number of bytes written. `out` may overlap `in` in any way. A decryption that fails its tag
-  // or padding cleanses what it wrote.
-  size_t Run(CipherContext& context, const uint8_t* in, uint8_t* out) const;
+  // or padding leaves no plaintext in `out`: with Output::kCallers none was ever there.
+  size_t Run(CipherContext& context, const uint8_t* in, uint8_t* out, Output output) const;
+
+ private:
+  friend class StepRun;
+  static constexpr size_t kPaddedBlock = kMaxPaddingTail / 2;  // of the padded modes (AES)
 
  private:
   const EVP_CIPHER* cipher_;
@@ -75,8 +117,7 @@ inline CipherStep::CipherStep(const EVP_CIPHER* cipher, int32_t flags, std::span
   }
   data_len_ = total - tag_in_;
   // Padding an encryption fills its last block; unpadding a decryption only shortens it.
-  constexpr size_t kBlockSize = 16;  // of the padded modes (AES)
-  size_t padding = Has(kPad) && Has(kEncrypt) ? kBlockSize - data_len_ % kBlockSize : 0;
+  size_t padding = Has(kPad) && Has(kEncrypt) ? kPaddedBlock - data_len_ % kPaddedBlock : 0;
   max_out_ = data_len_ + padding + (Has(kFinish) && Has(kEncrypt) ? tag_len_ : 0);
   if (Has(kWrap)) {
     // Wrapping adds a semiblock to the data padded to semiblocks; unwrapping removes one.
@@ -85,5 +126,39 @@ inline CipherStep::CipherStep(const EVP_CIPHER* cipher, int32_t flags, std::span
                              : data_len_ - std::min(data_len_, kSemiblock);
   }
 }
+
+// One run of a step, fed its data (prefix, then input) in order, in pieces of any size, so that a
+// caller can work through Java arrays a bounded chunk at a time. Run is the whole-buffer driver.
+class StepRun {
+ public:
+  // Begins the step: starts the message if asked, remembers the chaining state for kRewind,
+  // absorbs the AAD and switches padding on for kPad.
+  StepRun(const CipherStep& step, CipherContext& context);
+  StepRun(const StepRun&) = delete;
+  StepRun& operator=(const StepRun&) = delete;
+  ~StepRun();
+
+  // For a step that Unpads(), before any Feed: throws Error(kBadPadding) now if the padding is
+  // invalid. `tail` holds the last padding_tail() bytes of the data.
+  void CheckPadding(std::span<const uint8_t> tail);
+
+  // Transforms the next `len` bytes of prefix-then-input at `in` into `out` and returns the
+  // number of bytes written; the bytes past the data are kept as the tag instead. `out` may equal
+  // `in` but must not otherwise overlap it.
+  size_t Feed(const uint8_t* in, size_t len, uint8_t* out);
+
+  // Ends the step after all of its bytes were fed: finishes the message if asked (verifying or
+  // appending the tag, checking or adding padding) and rewinds if asked. Returns the bytes
+  // written at `out` (at most a block and a tag).
+  size_t End(uint8_t* out);
+
+ private:
+  const CipherStep& step_;
+  CipherContext& context_;
+  size_t fed_ = 0;
+  uint8_t tag_[kMaxTagSize];
+  uint8_t saved_iv_[kMaxIvSize];
+  size_t saved_iv_len_ = 0;
+};
 
 }  // namespace carbide::jni

@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "carbide/cipher.h"
+#include "carbide/cleanse.h"
 #include "carbide/error.h"
 
 namespace carbide {
@@ -102,6 +103,37 @@ size_t CipherContext::Update(const uint8_t* in, size_t len, uint8_t* out) {
     throw Error(ErrorKind::kIllegalBlockSize, "Integrity check failed");
   }
   ThrowOpensslError("EVP_CipherUpdate");
+}
+
+void CipherContext::CheckPadding(const uint8_t* tail, size_t tail_len) {
+  const size_t block = static_cast<size_t>(EVP_CIPHER_get_block_size(cipher_));
+  if (encrypt_ || block <= 1 || (tail_len != block && tail_len != 2 * block)) {
+    throw Error(ErrorKind::kIllegalState, "padding check needs a decryption's last blocks");
+  }
+  // Decrypts the last block alone, from a restart at its chaining value, then restarts where the
+  // message stood: the context keeps its key schedule, so each restart costs one IV set.
+  uint8_t running_iv[kMaxIvSize];
+  const size_t iv_len = RunningIv(running_iv);
+  const uint8_t* chain = tail_len == 2 * block ? tail : running_iv;
+  const bool was_padding = padding_;
+  uint8_t plain[2 * EVP_MAX_BLOCK_LENGTH];
+  auto restore = [&] {
+    Cleanse(plain, sizeof(plain));
+    Start(cipher_, false, nullptr, 0, iv_len == 0 ? nullptr : running_iv, iv_len);
+    if (was_padding) {
+      SetPadding(true);
+    }
+  };
+  try {
+    Start(cipher_, false, nullptr, 0, iv_len == 0 ? nullptr : chain, iv_len);
+    SetPadding(true);
+    size_t n = Update(tail + tail_len - block, block, plain);
+    Finish(plain + n);
+  } catch (...) {
+    restore();
+    throw;
+  }
+  restore();
 }
 
 void CipherContext::SetExpectedTag(const uint8_t* tag, size_t len) {

@@ -45,10 +45,28 @@ public class CipherBenchmark extends SizedInputBenchmark {
       return new SecretKeySpec(Inputs.bytes(32, 7), keyAlgorithm);
     }
 
-    /** Starts a message: the same key object, and a new IV from {@code counter}. */
+    /**
+     * Starts a message: the same key object, and a new IV from {@code counter}; an AEAD decryption
+     * keeps the all-zero IV that {@link #sealed} encrypted under.
+     */
     void init(Cipher cipher, Key key, Counter counter) throws GeneralSecurityException {
-      byte[] iv = counter.next(ivLength);
+      byte[] iv = openingAead() ? new byte[ivLength] : counter.next(ivLength);
       cipher.init(mode, key, gcmSpec ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv));
+    }
+
+    /** True for an AEAD decryption, whose input must be a sealed message. */
+    boolean openingAead() {
+      return gcmSpec && mode == Cipher.DECRYPT_MODE;
+    }
+
+    /** The input an operation takes: {@code plaintext} itself, or sealed for an AEAD decryption. */
+    byte[] sealed(byte[] plaintext) throws GeneralSecurityException {
+      if (!openingAead()) {
+        return plaintext;
+      }
+      Cipher sealer = Cipher.getInstance(transformation, "SunJCE");
+      sealer.init(Cipher.ENCRYPT_MODE, key(), new GCMParameterSpec(128, new byte[ivLength]));
+      return sealer.doFinal(plaintext);
     }
   }
 
@@ -56,6 +74,8 @@ public class CipherBenchmark extends SizedInputBenchmark {
       Map.of(
           "AES-256-GCM",
           new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE),
+          "AES-256-GCM-Decrypt",
+          new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.DECRYPT_MODE),
           "AES-256-CBC-Encrypt",
           new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE),
           "AES-256-CBC-Decrypt",

@@ -1,0 +1,227 @@
+// The padding check ahead of a padded decryption (CipherContext::CheckPadding) and the cipher step
+// fed in pieces (jni::StepRun), as the JNI bridge feeds it a bounded chunk of a Java array at a
+// time.
+#include "../jni/cipher/cipher_step.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include "carbide/cipher.h"
+#include "carbide/error.h"
+#include "carbide/library.h"
+#include "test_util.h"
+
+namespace carbide {
+namespace {
+
+using jni::CipherStep;
+using jni::StepRun;
+using test::KindOf;
+
+std::vector<uint8_t> Pattern(size_t len, uint8_t seed) {
+  std::vector<uint8_t> bytes(len);
+  for (size_t i = 0; i < len; ++i) {
+    bytes[i] = static_cast<uint8_t>(seed + i * 131 + (i >> 8));
+  }
+  return bytes;
+}
+
+const std::vector<uint8_t> kKey = Pattern(32, 1);
+const std::vector<uint8_t> kIv = Pattern(16, 2);
+
+// A whole message through a fresh context: encrypted, or decrypted with `pad` checked.
+std::vector<uint8_t> OneShot(const char* cipher, bool encrypt, bool pad,
+                             const std::vector<uint8_t>& in) {
+  CipherContext context;
+  const EVP_CIPHER* evp = FindCipher(cipher);
+  size_t iv_len = static_cast<size_t>(EVP_CIPHER_get_iv_length(evp));
+  context.Start(evp, encrypt, kKey.data(), 32, iv_len == 0 ? nullptr : kIv.data(), iv_len);
+  context.SetPadding(pad);
+  std::vector<uint8_t> out(in.size() + 16);
+  size_t n = context.Update(in.data(), in.size(), out.data());
+  n += context.Finish(out.data() + n);
+  out.resize(n);
+  return out;
+}
+
+// Decrypts `ct` on one context in two parts, as a JCA update and doFinal do: `head` bytes without
+// padding, then CheckPadding over the tail, then the rest with padding.
+std::vector<uint8_t> DecryptCheckingAhead(const char* cipher, const std::vector<uint8_t>& ct,
+                                          size_t head, size_t tail_len) {
+  CipherContext context;
+  const EVP_CIPHER* evp = FindCipher(cipher);
+  size_t iv_len = static_cast<size_t>(EVP_CIPHER_get_iv_length(evp));
+  context.Start(evp, false, kKey.data(), 32, iv_len == 0 ? nullptr : kIv.data(), iv_len);
+  std::vector<uint8_t> out(ct.size() + 16);
+  size_t n = context.Update(ct.data(), head, out.data());
+  context.CheckPadding(ct.data() + ct.size() - tail_len, tail_len);
+  context.SetPadding(true);
+  n += context.Update(ct.data() + head, ct.size() - head, out.data() + n);
+  n += context.Finish(out.data() + n);
+  out.resize(n);
+  return out;
+}
+
+TEST(CheckPaddingTest, PassesValidPaddingAndLeavesTheMessageAsItWas) {
+  for (const char* cipher : {"AES-256-CBC", "AES-256-ECB"}) {
+    for (size_t len : {0, 15, 16, 33, 100}) {
+      std::vector<uint8_t> msg = Pattern(len, 3);
+      std::vector<uint8_t> ct = OneShot(cipher, true, true, msg);
+      // The tail as two blocks, and as one block chained from the running IV.
+      EXPECT_EQ(DecryptCheckingAhead(cipher, ct, 0, ct.size() >= 32 ? 32 : 16), msg) << cipher;
+      EXPECT_EQ(DecryptCheckingAhead(cipher, ct, ct.size() - 16, 16), msg) << cipher << len;
+    }
+  }
+}
+
+TEST(CheckPaddingTest, RefusesBadPaddingBeforeAnythingIsWritten) {
+  for (const char* cipher : {"AES-256-CBC", "AES-256-ECB"}) {
+    std::vector<uint8_t> ct = OneShot(cipher, true, true, Pattern(40, 4));
+    // A block-aligned message without padding ends in a random byte: not valid padding here.
+    std::vector<uint8_t> unpadded = OneShot(cipher, true, false, Pattern(48, 5));
+    CipherContext context;
+    const EVP_CIPHER* evp = FindCipher(cipher);
+    size_t iv_len = static_cast<size_t>(EVP_CIPHER_get_iv_length(evp));
+    context.Start(evp, false, kKey.data(), 32, iv_len == 0 ? nullptr : kIv.data(), iv_len);
+    std::vector<uint8_t> plain = Pattern(48, 5);
+    ASSERT_NE(plain.back(), 1);  // not a valid one-byte padding by chance
+    EXPECT_EQ(KindOf([&] { context.CheckPadding(unpadded.data() + 16, 32); }),
+              ErrorKind::kBadPadding);
+    // The failed check changed nothing: the message still decrypts from its start.
+    std::vector<uint8_t> out(48);
+    ASSERT_EQ(context.Update(unpadded.data(), 48, out.data()), 48u);
+    EXPECT_EQ(out, plain) << cipher;
+  }
+}
+
+TEST(CheckPaddingTest, MisuseIsIllegalState) {
+  CipherContext context;
+  context.Start(FindCipher("AES-256-CBC"), true, kKey.data(), 32, kIv.data(), 16);
+  uint8_t tail[32] = {};
+  EXPECT_EQ(KindOf([&] { context.CheckPadding(tail, 32); }), ErrorKind::kIllegalState);
+  context.Start(FindCipher("AES-256-CBC"), false, kKey.data(), 32, kIv.data(), 16);
+  EXPECT_EQ(KindOf([&] { context.CheckPadding(tail, 20); }), ErrorKind::kIllegalState);
+}
+
+// One step over `prefix` and `in`, run whole (Run) and fed in pieces of `piece` bytes.
+struct StepCase {
+  const char* cipher;
+  int32_t flags;
+  size_t tag_len;
+};
+
+std::vector<uint8_t> RunWhole(const StepCase& c, const std::vector<uint8_t>& prefix,
+                              const std::vector<uint8_t>& in, CipherStep::Output output) {
+  const EVP_CIPHER* evp = FindCipher(c.cipher);
+  std::span<const uint8_t> iv(kIv.data(), static_cast<size_t>(EVP_CIPHER_get_iv_length(evp)));
+  CipherStep step(evp, c.flags, kKey, iv, {}, prefix, static_cast<int32_t>(in.size()),
+                  static_cast<int32_t>(c.tag_len));
+  CipherContext context;
+  std::vector<uint8_t> out(step.max_out(), 0xee);
+  out.resize(step.Run(context, in.data(), out.data(), output));
+  return out;
+}
+
+std::vector<uint8_t> RunInPieces(const StepCase& c, const std::vector<uint8_t>& prefix,
+                                 const std::vector<uint8_t>& in, size_t piece) {
+  const EVP_CIPHER* evp = FindCipher(c.cipher);
+  std::span<const uint8_t> iv(kIv.data(), static_cast<size_t>(EVP_CIPHER_get_iv_length(evp)));
+  CipherStep step(evp, c.flags, kKey, iv, {}, prefix, static_cast<int32_t>(in.size()),
+                  static_cast<int32_t>(c.tag_len));
+  CipherContext context;
+  std::vector<uint8_t> out(step.max_out());
+  StepRun run(step, context);
+  if (step.Unpads()) {
+    std::vector<uint8_t> all = prefix;
+    all.insert(all.end(), in.begin(), in.end());
+    run.CheckPadding({all.data() + step.data_len() - step.padding_tail(), step.padding_tail()});
+  }
+  size_t written = 0;
+  for (const auto* part : {&prefix, &in}) {
+    for (size_t done = 0; done < part->size(); done += piece) {
+      size_t n = std::min(piece, part->size() - done);
+      written += run.Feed(part->data() + done, n, out.data() + written);
+    }
+  }
+  written += run.End(out.data() + written);
+  out.resize(written);
+  return out;
+}
+
+constexpr int32_t kFinal = jni::kStart | jni::kFinish;
+
+TEST(StepRunTest, FeedingInPiecesMatchesOneRun) {
+  std::vector<uint8_t> msg = Pattern(5000, 6);
+  std::vector<uint8_t> gcm_ct =
+      RunWhole({"AES-256-GCM", kFinal | jni::kEncrypt, 16}, {}, msg, CipherStep::Output::kCallers);
+  std::vector<uint8_t> chacha_ct = RunWhole({"ChaCha20-Poly1305", kFinal | jni::kEncrypt, 16}, {},
+                                            msg, CipherStep::Output::kCallers);
+  std::vector<uint8_t> cbc_ct = OneShot("AES-256-CBC", true, true, msg);
+  const struct {
+    StepCase step;
+    std::vector<uint8_t> data;
+    std::vector<uint8_t> expected;
+  } cases[] = {
+      {{"AES-256-GCM", kFinal, 16}, gcm_ct, msg},
+      {{"ChaCha20-Poly1305", kFinal, 16}, chacha_ct, msg},
+      {{"AES-256-CBC", kFinal | jni::kPad, 0}, cbc_ct, msg},
+      {{"AES-256-CBC", kFinal | jni::kPad | jni::kEncrypt, 0}, msg, cbc_ct},
+      {{"AES-256-CTR", kFinal | jni::kEncrypt, 0}, msg, OneShot("AES-256-CTR", true, false, msg)},
+  };
+  for (const auto& c : cases) {
+    // The data split between a prefix and an input at odd places, fed in odd pieces; the tag
+    // straddles pieces.
+    for (size_t split : {size_t{0}, size_t{1}, size_t{4095}, c.data.size()}) {
+      std::vector<uint8_t> prefix(c.data.begin(), c.data.begin() + split);
+      std::vector<uint8_t> in(c.data.begin() + split, c.data.end());
+      EXPECT_EQ(RunWhole(c.step, prefix, in, CipherStep::Output::kCallers), c.expected)
+          << c.step.cipher << " split " << split;
+      for (size_t piece : {1, 7, 4097, 100000}) {
+        EXPECT_EQ(RunInPieces(c.step, prefix, in, piece), c.expected)
+            << c.step.cipher << " split " << split << " piece " << piece;
+      }
+    }
+  }
+}
+
+TEST(StepRunTest, FailedChecksLeaveTheCallersOutputUntouched) {
+  std::vector<uint8_t> msg = Pattern(3008, 7);  // whole blocks, for CBC without padding
+  StepCase seal{"AES-256-GCM", kFinal | jni::kEncrypt, 16};
+  std::vector<uint8_t> ct = RunWhole(seal, {}, msg, CipherStep::Output::kCallers);
+  ct.back() ^= 1;
+  std::vector<uint8_t> cbc = OneShot("AES-256-CBC", true, false, msg);  // no padding block
+  const struct {
+    StepCase step;
+    const std::vector<uint8_t>* data;
+    ErrorKind kind;
+  } cases[] = {
+      {{"AES-256-GCM", kFinal, 16}, &ct, ErrorKind::kBadTag},
+      {{"AES-256-CBC", kFinal | jni::kPad, 0}, &cbc, ErrorKind::kBadPadding},
+  };
+  for (const auto& c : cases) {
+    const EVP_CIPHER* evp = FindCipher(c.step.cipher);
+    std::span<const uint8_t> iv(kIv.data(), static_cast<size_t>(EVP_CIPHER_get_iv_length(evp)));
+    CipherStep step(evp, c.step.flags, kKey, iv, {}, {}, static_cast<int32_t>(c.data->size()),
+                    static_cast<int32_t>(c.step.tag_len));
+    CipherContext context;
+    std::vector<uint8_t> out(step.max_out(), 0xee);
+    EXPECT_EQ(KindOf([&] {
+                step.Run(context, c.data->data(), out.data(), CipherStep::Output::kCallers);
+              }),
+              c.kind);
+    EXPECT_EQ(out, std::vector<uint8_t>(step.max_out(), 0xee)) << c.step.cipher;
+    // In place, the ciphertext is all the output holds afterwards.
+    std::vector<uint8_t> in_place = *c.data;
+    EXPECT_EQ(KindOf([&] {
+                step.Run(context, in_place.data(), in_place.data(), CipherStep::Output::kCallers);
+              }),
+              c.kind);
+    EXPECT_EQ(in_place, *c.data) << c.step.cipher;
+  }
+}
+
+}  // namespace
+}  // namespace carbide
