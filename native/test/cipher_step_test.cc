@@ -223,5 +223,26 @@ TEST(StepRunTest, FailedChecksLeaveTheCallersOutputUntouched) {
   }
 }
 
+// OpenSSL's key unwrap cleanses as many output bytes as it took input when the integrity check
+// fails: a semiblock more than max_out(). The staging memory must hold that (ASan sees an overflow
+// of it otherwise), and the caller's output still sees nothing.
+TEST(StepRunTest, FailedKeyUnwrapStaysInsideItsStagingMemory) {
+  const EVP_CIPHER* evp = FindCipher("AES-256-WRAP-PAD");
+  const std::vector<uint8_t> icv = {0xa6, 0x59, 0x59, 0xa6};  // RFC 5649's
+  std::vector<uint8_t> key_data = Pattern(2520, 9);
+  CipherStep wrap(evp, kFinal | jni::kEncrypt | jni::kWrap, kKey, icv, {}, {},
+                  static_cast<int32_t>(key_data.size()), 0);
+  std::vector<uint8_t> wrapped(wrap.max_out());
+  CipherContext context;
+  wrapped.resize(wrap.Run(context, key_data.data(), wrapped.data(), CipherStep::Output::kCallers));
+  wrapped[1428] ^= 1;
+  CipherStep unwrap(evp, kFinal | jni::kWrap, kKey, icv, {}, {},
+                    static_cast<int32_t>(wrapped.size()), 0);
+  EXPECT_GT(unwrap.staging_size(), unwrap.max_out());
+  std::vector<uint8_t> out(unwrap.max_out(), 0xee);
+  KindOf([&] { unwrap.Run(context, wrapped.data(), out.data(), CipherStep::Output::kCallers); });
+  EXPECT_EQ(out, std::vector<uint8_t>(unwrap.max_out(), 0xee));
+}
+
 }  // namespace
 }  // namespace carbide

@@ -84,7 +84,7 @@ size_t RunBetweenArrays(JNIEnv* env, const CipherStep& step, CipherContext& cont
   }
   std::optional<CleansedBuffer> staging;
   if (staged) {
-    staging.emplace(step.max_out());
+    staging.emplace(step.staging_size());
   }
 
   StepRun run(step, context);

@@ -97,11 +97,11 @@ size_t CipherStep::Run(CipherContext& context, const uint8_t* in, uint8_t* out,
       uint8_t* bytes;
       size_t len;
       ~Wipe() { Cleanse(bytes, len); }
-    } wipe{small, std::min(max_out_, kStackStaging)};
+    } wipe{small, std::min(staging_size(), kStackStaging)};
     std::optional<CleansedBuffer> large;
     uint8_t* staged = small;
-    if (max_out_ > kStackStaging) {
-      large.emplace(max_out_);
+    if (staging_size() > kStackStaging) {
+      large.emplace(staging_size());
       staged = large->data();
     }
     size_t written = FeedAll(run, *this, in, staged);

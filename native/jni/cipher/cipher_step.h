@@ -61,6 +61,10 @@ class CipherStep {
   size_t data_len() const { return data_len_; }
   // The most this step can write: the output must have room for this many bytes.
   size_t max_out() const { return max_out_; }
+  // The room a staged step's private memory needs: max_out(), except that OpenSSL's key unwrap
+  // cleanses as many output bytes as it took input when the integrity check fails (wrap128.c),
+  // a semiblock more than it can ever return.
+  size_t staging_size() const { return Has(kWrap) ? std::max(max_out_, data_len_) : max_out_; }
 
   // True for a decryption that checks a tag or a key unwrap's integrity only at its end: its
   // plaintext must stay in private memory until the check passes.
