@@ -157,6 +157,9 @@ final class CipherTargets {
 
   private static void cipher(Random random) throws Exception {
     Plan plan = plan(random);
+    if (Boolean.getBoolean("carbide.fuzz.trace")) { // says what a case runs before it can crash
+      System.err.println("fuzz: running " + plan);
+    }
     Outcome carbide =
         Outcome.of(s -> run(s, Providers.carbide(), plan, Cipher.ENCRYPT_MODE, plan.data));
     Outcome jdk =
@@ -180,6 +183,9 @@ final class CipherTargets {
             pieces,
             -1,
             plan.mutateAt);
+    if (Boolean.getBoolean("carbide.fuzz.trace")) {
+      System.err.println("fuzz: running decrypt " + decryption);
+    }
     Outcome carbideBack =
         Outcome.of(s -> run(s, Providers.carbide(), decryption, Cipher.DECRYPT_MODE, ciphertext));
     Outcome jdkBack =

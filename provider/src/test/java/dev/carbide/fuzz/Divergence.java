@@ -46,6 +46,9 @@ public final class Divergence extends Exception {
 
   /** Runs {@code work} on Carbide and on the named JDK provider; throws unless they agree. */
   public static void compare(String what, String jdkProvider, OnProvider work) throws Divergence {
+    if (Boolean.getBoolean("carbide.fuzz.trace")) { // says what a case runs before it can crash
+      System.err.println("fuzz: running " + what);
+    }
     check(
         what,
         Outcome.of(s -> work.run(s, Providers.carbide())),

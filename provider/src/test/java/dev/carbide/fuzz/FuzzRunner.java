@@ -67,6 +67,8 @@ public final class FuzzRunner {
     }
   }
 
+  private static final boolean TRACE = Boolean.getBoolean("carbide.fuzz.trace");
+
   private FuzzRunner() {}
 
   /** Every target: one per SPI type (KDF only on Java 25, where javax.crypto.KDF exists). */
@@ -119,6 +121,9 @@ public final class FuzzRunner {
       Report report, FuzzTarget target, long seed, long number, Map<String, Integer> shown) {
     report.cases++;
     report.casesPerTarget.merge(target.name(), 1L, Long::sum);
+    if (TRACE) { // names each case before it runs, to find the one that crashes the JVM
+      System.err.println("fuzz: case " + target.name() + " " + number);
+    }
     try {
       target.runCase(caseRandom(seed, target.name(), number));
       return;

