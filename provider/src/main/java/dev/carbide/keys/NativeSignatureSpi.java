@@ -1,6 +1,7 @@
 package dev.carbide.keys;
 
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import java.lang.ref.Cleaner;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -47,7 +48,8 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
       cleanable.clean();
     }
     signer = created;
-    cleanable = NativeCleaner.register(this, created, PkeyNative::freeSigner);
+    cleanable =
+        NativeCleaner.register(this, created, PkeyNative::freeSigner, NativeFootprint.SIGNER);
   }
 
   /** The bound signer's handle; callers fence {@code this} across the native call. */
