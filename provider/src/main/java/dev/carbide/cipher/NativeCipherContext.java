@@ -1,6 +1,7 @@
 package dev.carbide.cipher;
 
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
@@ -32,7 +33,8 @@ final class NativeCipherContext {
 
   NativeCipherContext() {
     context = CipherNative.newContext();
-    NativeCleaner.register(this, context, CipherNative::freeContext);
+    NativeCleaner.register(
+        this, context, CipherNative::freeContext, NativeFootprint.CIPHER_CONTEXT);
     scratch = viewScratch(0);
   }
 

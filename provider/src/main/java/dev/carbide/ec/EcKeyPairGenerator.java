@@ -3,6 +3,7 @@ package dev.carbide.ec;
 import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.JdkDefaults;
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
@@ -91,7 +92,12 @@ final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
     try {
       if (generator == 0) {
         generator = PkeyNative.newKeyPairGenerator("EC", curve.opensslName);
-        cleanable = NativeCleaner.register(this, generator, PkeyNative::freeKeyPairGenerator);
+        cleanable =
+            NativeCleaner.register(
+                this,
+                generator,
+                PkeyNative::freeKeyPairGenerator,
+                NativeFootprint.KEY_PAIR_GENERATOR);
       }
       EcPrivateKeyImpl privateKey = new EcPrivateKeyImpl(curve, PkeyNative.generate(generator));
       return new KeyPair(privateKey.generatedPublicKey(), privateKey);

@@ -2,6 +2,7 @@ package dev.carbide.edec;
 
 import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import dev.carbide.keys.NativePrivateKey;
 import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Cleaner;
@@ -83,7 +84,12 @@ final class EdEcKeyPairGenerator extends KeyPairGeneratorSpi {
     try {
       if (generator == 0) {
         generator = PkeyNative.newKeyPairGenerator(curve.opensslName, null);
-        cleanable = NativeCleaner.register(this, generator, PkeyNative::freeKeyPairGenerator);
+        cleanable =
+            NativeCleaner.register(
+                this,
+                generator,
+                PkeyNative::freeKeyPairGenerator,
+                NativeFootprint.KEY_PAIR_GENERATOR);
       }
       long pair = PkeyNative.generate(generator);
       // The private key takes ownership of `pair` first, so a failure below cannot leak it.

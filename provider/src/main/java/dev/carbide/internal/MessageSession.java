@@ -43,7 +43,8 @@ public final class MessageSession {
    */
   public MessageSession(long handle) {
     this.handle = handle;
-    NativeCleaner.register(this, handle, MessageSessionNative::freeSession);
+    NativeCleaner.register(
+        this, handle, MessageSessionNative::freeSession, NativeFootprint.MESSAGE_SESSION);
     try {
       scratch = MessageSessionNative.scratch(handle);
     } finally {

@@ -6,7 +6,8 @@ import java.util.function.LongConsumer;
 /**
  * Frees native objects when their Java owner becomes unreachable. Owners keep themselves reachable
  * across each native call with {@code Reference.reachabilityFence}, so a context is never freed in
- * the middle of a call.
+ * the middle of a call. Each registration is accounted in {@link NativeMemory}, which prompts a
+ * collection when too much native memory may be waiting for one.
  */
 public final class NativeCleaner {
   private static final Cleaner CLEANER = Cleaner.create();
@@ -15,10 +16,24 @@ public final class NativeCleaner {
 
   /**
    * Arranges for {@code free.accept(handle)} to run once {@code owner} is unreachable, or when the
-   * returned Cleanable is cleaned, whichever is first.
+   * returned Cleanable is cleaned, whichever is first. {@code footprint} says what the handle holds
+   * in native memory.
    */
-  public static Cleaner.Cleanable register(Object owner, long handle, LongConsumer free) {
+  public static Cleaner.Cleanable register(
+      Object owner, long handle, LongConsumer free, NativeFootprint footprint) {
+    long bytes = footprint.bytes();
     // The action must not capture the owner, or the owner would never become unreachable.
-    return CLEANER.register(owner, () -> free.accept(handle));
+    Cleaner.Cleanable cleanable =
+        CLEANER.register(
+            owner,
+            () -> {
+              try {
+                free.accept(handle);
+              } finally {
+                NativeMemory.release(bytes);
+              }
+            });
+    NativeMemory.reserve(bytes);
+    return cleanable;
   }
 }

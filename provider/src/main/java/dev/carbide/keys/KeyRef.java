@@ -1,6 +1,7 @@
 package dev.carbide.keys;
 
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import java.lang.ref.Cleaner;
 
 /**
@@ -14,10 +15,15 @@ public final class KeyRef {
   private final long handle;
   private final Cleaner.Cleanable cleanable;
 
-  /** Takes ownership of {@code handle}. */
+  /** Takes ownership of {@code handle}, a further reference to a key that is accounted for. */
   public KeyRef(long handle) {
+    this(handle, NativeFootprint.KEY_REFERENCE);
+  }
+
+  /** Takes ownership of {@code handle}, which holds what {@code footprint} says. */
+  KeyRef(long handle, NativeFootprint footprint) {
     this.handle = handle;
-    this.cleanable = NativeCleaner.register(this, handle, PkeyNative::free);
+    this.cleanable = NativeCleaner.register(this, handle, PkeyNative::free, footprint);
   }
 
   /** The native handle; valid until {@link #release} or until the owner is unreachable. */

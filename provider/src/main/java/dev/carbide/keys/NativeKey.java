@@ -1,5 +1,6 @@
 package dev.carbide.keys;
 
+import dev.carbide.internal.NativeFootprint;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.lang.ref.Reference;
@@ -32,7 +33,15 @@ public abstract class NativeKey implements Key {
   /** Takes ownership of native key {@code handle}. */
   protected NativeKey(String algorithm, long handle) {
     this.algorithm = algorithm;
-    this.ref = new KeyRef(handle);
+    this.ref = new KeyRef(handle, footprint(algorithm));
+  }
+
+  /** What a key of {@code algorithm} holds natively; the larger EC estimate for any other. */
+  private static NativeFootprint footprint(String algorithm) {
+    return switch (algorithm) {
+      case "EdDSA", "Ed25519", "Ed448", "XDH", "X25519", "X448" -> NativeFootprint.CURVE_KEY;
+      default -> NativeFootprint.EC_KEY;
+    };
   }
 
   /**
@@ -66,7 +75,7 @@ public abstract class NativeKey implements Key {
   /** The key's own handle, made now if it is pending; callers hold {@code lock}. */
   private long handle() {
     if (ref == null) {
-      ref = new KeyRef(pending.getAsLong());
+      ref = new KeyRef(pending.getAsLong(), footprint(algorithm));
       pending = null;
     }
     return ref.handle();

@@ -2,6 +2,7 @@ package dev.carbide.keys;
 
 import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.security.InvalidAlgorithmParameterException;
@@ -76,7 +77,8 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
     }
     signer = created;
     signing = sign;
-    cleanable = NativeCleaner.register(this, created, PkeyNative::freeSigner);
+    cleanable =
+        NativeCleaner.register(this, created, PkeyNative::freeSigner, NativeFootprint.SIGNER);
   }
 
   /** Absorbs in[offset, offset + length) into the bound signer's message. */

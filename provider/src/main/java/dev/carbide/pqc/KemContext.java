@@ -2,6 +2,7 @@ package dev.carbide.pqc;
 
 import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import dev.carbide.keys.KeyRef;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
@@ -31,7 +32,7 @@ public final class KemContext {
     } finally {
       ref.release();
     }
-    this.cleanable = NativeCleaner.register(this, kem, PqcNative::freeKem);
+    this.cleanable = NativeCleaner.register(this, kem, PqcNative::freeKem, NativeFootprint.SIGNER);
   }
 
   /**

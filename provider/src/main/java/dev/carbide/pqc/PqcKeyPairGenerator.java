@@ -2,6 +2,7 @@ package dev.carbide.pqc;
 
 import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
@@ -68,7 +69,12 @@ final class PqcKeyPairGenerator extends KeyPairGeneratorSpi {
     try {
       if (generator == 0) {
         generator = PkeyNative.newKeyPairGenerator(parameterSet.opensslName(), null);
-        cleanable = NativeCleaner.register(this, generator, PkeyNative::freeKeyPairGenerator);
+        cleanable =
+            NativeCleaner.register(
+                this,
+                generator,
+                PkeyNative::freeKeyPairGenerator,
+                NativeFootprint.KEY_PAIR_GENERATOR);
       }
       long pair = PkeyNative.generate(generator);
       // The private key owns `pair` first, so a failure below cannot leak it.

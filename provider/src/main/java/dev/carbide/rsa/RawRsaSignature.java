@@ -1,6 +1,7 @@
 package dev.carbide.rsa;
 
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import dev.carbide.keys.NativeKey;
 import dev.carbide.keys.NativeSignatureSpi;
 import dev.carbide.keys.PkeyNative;
@@ -68,7 +69,8 @@ final class RawRsaSignature extends NativeSignatureSpi {
         cleanable.clean();
       }
       context = created;
-      cleanable = NativeCleaner.register(this, created, RsaNative::freeCipher);
+      cleanable =
+          NativeCleaner.register(this, created, RsaNative::freeCipher, NativeFootprint.SIGNER);
     } catch (InvalidAlgorithmParameterException e) {
       throw new InvalidKeyException(e.getMessage(), e);
     } finally {

@@ -3,6 +3,7 @@ package dev.carbide.rsa;
 import dev.carbide.cipher.CipherKeys;
 import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import dev.carbide.keys.NativeKey;
 import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Cleaner;
@@ -291,7 +292,8 @@ final class RsaCipher extends CipherSpi {
         cleanable.clean();
       }
       context = created;
-      cleanable = NativeCleaner.register(this, created, RsaNative::freeCipher);
+      cleanable =
+          NativeCleaner.register(this, created, RsaNative::freeCipher, NativeFootprint.SIGNER);
       implicitRejection = rejectImplicitly;
     } finally {
       guard.exit();

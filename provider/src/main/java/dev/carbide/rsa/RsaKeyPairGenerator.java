@@ -1,6 +1,7 @@
 package dev.carbide.rsa;
 
 import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.math.BigInteger;
@@ -155,7 +156,9 @@ final class RsaKeyPairGenerator extends KeyPairGeneratorSpi {
         } catch (InvalidAlgorithmParameterException e) {
           throw new ProviderException(e.getMessage(), e);
         }
-        cleanable = NativeCleaner.register(this, generator, RsaNative::freeKeyGenerator);
+        cleanable =
+            NativeCleaner.register(
+                this, generator, RsaNative::freeKeyGenerator, NativeFootprint.KEY_PAIR_GENERATOR);
       }
       RsaPrivateCrtKeyImpl privateKey =
           new RsaPrivateCrtKeyImpl(type, params, RsaNative.generate(generator));
