@@ -23,12 +23,17 @@ wycheproof_patterns=(
   'rsa_signature_*' 'rsa_pkcs1_*' 'rsa_pss_*' 'rsa_oaep_*' 'rsa_three_primes_*'
   'mlkem_*' 'mldsa_*'
 )
-# ACVP folders; only the files a test needs (inputs and answers). The -tr1 revisions are left out.
+# ACVP folders; only the files a test needs (inputs and answers), the -tr1 revisions (seed and
+# expanded key formats) included for the post-quantum tests.
 acvp_folders=(
-  ML-KEM-keyGen-FIPS203 ML-KEM-encapDecap-FIPS203 ML-DSA-keyGen-FIPS204 ML-DSA-sigGen-FIPS204
-  ML-DSA-sigVer-FIPS204 SLH-DSA-keyGen-FIPS205
+  ML-KEM-keyGen-FIPS203 ML-KEM-encapDecap-FIPS203 ML-KEM-encapDecap-FIPS203-tr1
+  ML-DSA-keyGen-FIPS204 ML-DSA-sigGen-FIPS204 ML-DSA-sigGen-FIPS204-tr1 ML-DSA-sigVer-FIPS204
+  SLH-DSA-keyGen-FIPS205
 )
 acvp_files=(prompt.json expectedResults.json)
+# Where only internalProjection.json has what a test checks: the decapsulation keys of the ML-KEM
+# encapsulation groups, so that their ciphertexts can be decapsulated.
+acvp_projections=(ML-KEM-encapDecap-FIPS203 ML-KEM-encapDecap-FIPS203-tr1)
 
 copy() { # source file, target file
   mkdir -p "$(dirname "$2")"
@@ -49,10 +54,16 @@ for folder in "${acvp_folders[@]}"; do
     copy "$source_dir/acvp/$folder/$file" "$target/acvp/$folder/$file"
   done
 done
+for folder in "${acvp_projections[@]}"; do
+  copy "$source_dir/acvp/$folder/internalProjection.json" "$target/acvp/$folder/internalProjection.json"
+done
 cp "$source_dir/wycheproof/LICENSE" "$target/wycheproof/LICENSE"
 cp "$source_dir/wycheproof/SOURCE.md" "$target/wycheproof/UPSTREAM-SOURCE.md"
 cp "$source_dir/acvp/SOURCE.md" "$target/acvp/UPSTREAM-SOURCE.md"
 (cd "$source_dir/acvp" && for folder in "${acvp_folders[@]}"; do
   for file in "${acvp_files[@]}"; do grep -F " ./$folder/$file" SHA256SUMS; done
+done
+for folder in "${acvp_projections[@]}"; do
+  grep -F " ./$folder/internalProjection.json" SHA256SUMS
 done) >"$target/acvp/SHA256SUMS"
 echo "imported into $target: $(find "$target" -name '*.gz' | wc -l) files, $(du -sh "$target" | cut -f1)"

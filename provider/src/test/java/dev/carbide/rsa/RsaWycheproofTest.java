@@ -8,8 +8,6 @@ import dev.carbide.testing.Carbide;
 import dev.carbide.testing.TestVectors;
 import dev.carbide.testing.TestVectors.WycheproofCase;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.Key;
 import java.security.KeyFactory;
@@ -54,18 +52,11 @@ class RsaWycheproofTest {
 
   @TestFactory
   Stream<DynamicTest> everyRsaFile() throws IOException {
-    List<String> files;
-    try (Stream<Path> listing = Files.list(TestVectors.dir().resolve("wycheproof"))) {
-      files =
-          listing
-              .map(path -> path.getFileName().toString())
-              .filter(
-                  name ->
-                      name.matches("rsa_(signature|pkcs1|pss|oaep|three_primes)_.*_test\\.json"))
-              .filter(name -> !SKIPPED.containsKey(name))
-              .sorted()
-              .toList();
-    }
+    List<String> files =
+        TestVectors.wycheproofFiles("rsa_(signature|pkcs1|pss|oaep|three_primes)_.*_test\\.json")
+            .stream()
+            .filter(name -> !SKIPPED.containsKey(name))
+            .toList();
     assertTrue(files.size() >= 70, "rsa files: " + files);
     return files.stream().map(name -> DynamicTest.dynamicTest(name, () -> runFile(name)));
   }
