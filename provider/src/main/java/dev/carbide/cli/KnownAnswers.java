@@ -57,6 +57,7 @@ final class KnownAnswers {
     EdEcAnswers.addTo(table);
     PqcAnswers.addTo(table);
     KemAnswers.addTo(table);
+    HybridAnswers.addTo(table);
     return table;
   }
 
