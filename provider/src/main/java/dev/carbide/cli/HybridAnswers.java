@@ -18,10 +18,10 @@ import javax.crypto.KeyAgreement;
  * Checks for the hybrid KEMs of the TLS hybrid design (draft-ietf-tls-ecdhe-mlkem). No published
  * known answers exist for them and OpenSSL cannot import the NIST-curve hybrids' private keys, so
  * the check is a known-answer test of their structure: a key share is assembled from an ML-KEM key
- * pair and an X25519 or ECDH key pair made separately, a hybrid encapsulation to it is split in
- * the draft's order, and its secret must be the concatenation of the ML-KEM secret (decapsulated
- * by Carbide's ML-KEM) and the ECDH secret (computed by Carbide's KeyAgreement) in that order. A
- * round trip over a generated hybrid key pair checks decapsulation.
+ * pair and an X25519 or ECDH key pair made separately, a hybrid encapsulation to it is split in the
+ * draft's order, and its secret must be the concatenation of the ML-KEM secret (decapsulated by
+ * Carbide's ML-KEM) and the ECDH secret (computed by Carbide's KeyAgreement) in that order. A round
+ * trip over a generated hybrid key pair checks decapsulation.
  */
 public final class HybridAnswers {
   private HybridAnswers() {}
@@ -138,12 +138,11 @@ public final class HybridAnswers {
    * The secret of an encapsulation to a share assembled from separate ML-KEM and classical key
    * pairs, recomputed from its two parts; returns {expected, actual}.
    */
-  public static byte[][] componentSecrets(
-      Provider provider, String set, Encapsulation kem) throws Exception {
+  public static byte[][] componentSecrets(Provider provider, String set, Encapsulation kem)
+      throws Exception {
     Hybrid hybrid = HYBRIDS.stream().filter(h -> h.set.equals(set)).findFirst().orElseThrow();
     KeyPair mlKem = KeyPairGenerator.getInstance(hybrid.mlKem, provider).generateKeyPair();
-    KeyPairGenerator classicalGenerator =
-        KeyPairGenerator.getInstance(hybrid.classical, provider);
+    KeyPairGenerator classicalGenerator = KeyPairGenerator.getInstance(hybrid.classical, provider);
     if (hybrid.curve != null) {
       classicalGenerator.initialize(new ECGenParameterSpec(hybrid.curve));
     }
@@ -162,7 +161,8 @@ public final class HybridAnswers {
     byte[] classicalCiphertext = hybrid.classicalFirst ? first : second;
     byte[] mlKemCiphertext = hybrid.classicalFirst ? second : first;
 
-    byte[] mlKemSecret = CarbideKem.of(hybrid.mlKem).decapsulate(mlKem.getPrivate(), mlKemCiphertext);
+    byte[] mlKemSecret =
+        CarbideKem.of(hybrid.mlKem).decapsulate(mlKem.getPrivate(), mlKemCiphertext);
     KeyAgreement agreement = KeyAgreement.getInstance(hybrid.agreement, provider);
     agreement.init(classical.getPrivate());
     PublicKey peer =

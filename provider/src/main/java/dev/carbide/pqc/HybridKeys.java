@@ -18,7 +18,9 @@ final class HybridKeys {
 
   private static final TranslationCache<HybridPublicKey> PUBLIC = new TranslationCache<>();
 
-  /** The public key whose TLS key share is {@code share}; InvalidKeyException if OpenSSL refuses it. */
+  /**
+   * The public key whose TLS key share is {@code share}; InvalidKeyException if OpenSSL refuses it.
+   */
   static HybridPublicKey fromShare(byte[] share, PqcAlgorithm parameterSet)
       throws InvalidKeyException {
     checkLength(parameterSet, "public", parameterSet.publicKeySize, share.length);
@@ -32,7 +34,8 @@ final class HybridKeys {
       throws InvalidKeyException {
     if (!parameterSet.privateKeyExportable()) {
       throw new InvalidKeyException(
-          parameterSet.jcaName + " private keys cannot be imported: OpenSSL has no encoding for them");
+          parameterSet.jcaName
+              + " private keys cannot be imported: OpenSSL has no encoding for them");
     }
     checkLength(parameterSet, "private", parameterSet.privateKeySize, raw.length);
     return new HybridPrivateKey(
@@ -43,7 +46,14 @@ final class HybridKeys {
       throws InvalidKeyException {
     if (actual != expected) {
       throw new InvalidKeyException(
-          "a " + parameterSet.jcaName + " " + kind + " key has " + expected + " bytes, not " + actual);
+          "a "
+              + parameterSet.jcaName
+              + " "
+              + kind
+              + " key has "
+              + expected
+              + " bytes, not "
+              + actual);
     }
   }
 
@@ -62,8 +72,7 @@ final class HybridKeys {
     return cached;
   }
 
-  static HybridPrivateKey toPrivate(Key key, PqcAlgorithm parameterSet)
-      throws InvalidKeyException {
+  static HybridPrivateKey toPrivate(Key key, PqcAlgorithm parameterSet) throws InvalidKeyException {
     if (key instanceof HybridPrivateKey own) {
       return checked(own, parameterSet);
     }

@@ -8,10 +8,10 @@ import java.security.PrivateKey;
 import javax.security.auth.Destroyable;
 
 /**
- * A private key of a hybrid KEM. X25519MLKEM768's is exported as OpenSSL's raw bytes (format
- * "RAW": the ML-KEM-768 decapsulation key followed by the X25519 private key, 2432 bytes). OpenSSL
- * 3.5 exports no private key of the NIST-curve hybrids, so theirs stays native: {@link #getFormat}
- * and {@link #getEncoded} return null, as a JCA key that cannot be encoded may.
+ * A private key of a hybrid KEM. X25519MLKEM768's is exported as OpenSSL's raw bytes (format "RAW":
+ * the ML-KEM-768 decapsulation key followed by the X25519 private key, 2432 bytes). OpenSSL 3.5
+ * exports no private key of the NIST-curve hybrids, so theirs stays native: {@link #getFormat} and
+ * {@link #getEncoded} return null, as a JCA key that cannot be encoded may.
  */
 final class HybridPrivateKey extends NativeKey implements PrivateKey, Destroyable, PqcKey {
   private static final long serialVersionUID = 1L;

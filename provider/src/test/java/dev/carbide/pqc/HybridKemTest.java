@@ -38,7 +38,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * lengths and sets, tampered ciphertexts in either part, and one key pair shared by 8 threads.
  */
 class HybridKemTest {
-  private static final String[] SETS = {"X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024"};
+  private static final String[] SETS = {
+    "X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024"
+  };
 
   @BeforeAll
   static void available() {
@@ -198,21 +200,16 @@ class HybridKemTest {
         () -> CarbideKem.of("ML-KEM-768").decapsulate(x25519.getPrivate(), new byte[1088]));
     assertThrows(
         InvalidKeyException.class,
-        () ->
-            KeyFactory.getInstance("X25519MLKEM768", CARBIDE).translateKey(p256.getPublic()));
+        () -> KeyFactory.getInstance("X25519MLKEM768", CARBIDE).translateKey(p256.getPublic()));
   }
 
   /**
-   * A tampered ML-KEM part is rejected implicitly (a different secret, no error); a tampered
-   * X25519 share is just another point (a different secret); a NIST-curve share that is not a
-   * point, or an all-zero X25519 share, is refused by OpenSSL: ECDH has no implicit rejection.
+   * A tampered ML-KEM part is rejected implicitly (a different secret, no error); a tampered X25519
+   * share is just another point (a different secret); a NIST-curve share that is not a point, or an
+   * all-zero X25519 share, is refused by OpenSSL: ECDH has no implicit rejection.
    */
   @ParameterizedTest
-  @CsvSource({
-    "X25519MLKEM768, 0, 1088",
-    "SecP256r1MLKEM768, 65, 0",
-    "SecP384r1MLKEM1024, 97, 0"
-  })
+  @CsvSource({"X25519MLKEM768, 0, 1088", "SecP256r1MLKEM768, 65, 0", "SecP384r1MLKEM1024, 97, 0"})
   void tamperedCiphertexts(String set, int mlKemStart, int classicalStart) throws Exception {
     KeyPair pair = generate(set);
     CarbideKem kem = CarbideKem.of(set);
