@@ -66,8 +66,7 @@ class HybridKemApiTest {
         slice.key().getEncoded(),
         decapsulator.decapsulate(slice.encapsulation(), 16, 48, "AES").getEncoded());
     assertArrayEquals(
-        Arrays.copyOfRange(
-            decapsulator.decapsulate(slice.encapsulation()).getEncoded(), 16, 48),
+        Arrays.copyOfRange(decapsulator.decapsulate(slice.encapsulation()).getEncoded(), 16, 48),
         slice.key().getEncoded());
   }
 
@@ -105,7 +104,8 @@ class HybridKemApiTest {
     assertEquals("Invalid key encapsulation message length", e.getMessage());
     KEM.Encapsulated sent = kem.newEncapsulator(pair.getPublic()).encapsulate();
     assertThrows(
-        IllegalArgumentException.class, () -> decapsulator.decapsulate(sent.encapsulation(), 0, 65, "AES"));
+        IllegalArgumentException.class,
+        () -> decapsulator.decapsulate(sent.encapsulation(), 0, 65, "AES"));
   }
 
   /** ML-KEM's part rejects implicitly; an invalid curve point is a DecapsulateException. */
@@ -120,8 +120,7 @@ class HybridKemApiTest {
     byte[] tampered = sent.encapsulation().clone();
     tampered[mlKemStart + 100] ^= 0x40;
     assertFalse(
-        Arrays.equals(
-            sent.key().getEncoded(), decapsulator.decapsulate(tampered).getEncoded()));
+        Arrays.equals(sent.key().getEncoded(), decapsulator.decapsulate(tampered).getEncoded()));
     byte[] notAPoint = sent.encapsulation().clone();
     notAPoint[mlKemStart - 1] ^= 1; // the last byte of y: off the curve
     DecapsulateException e =
