@@ -61,6 +61,41 @@ TEST(PqcTest, MlKemRefusesWrongLengthsAndDirections) {
   ClearOpensslErrors();
 }
 
+// The NIST-curve hybrid: the key share reads back as a public key, the secret is 32 + 32 bytes,
+// and a classical share that is not a point is refused (ECDH has no implicit rejection) with the
+// argument error kind, leaving the context usable and the error queue empty.
+TEST(PqcTest, HybridKeyShareRoundTripsAndInvalidPointIsRefused) {
+  if (!KeyTypeAvailable("SecP256r1MLKEM768")) {
+    GTEST_SKIP() << "SecP256r1MLKEM768 " << kNeeds35;
+  }
+  PkeyPtr key = KeyPairGenerator("SecP256r1MLKEM768", nullptr).Generate();
+  std::vector<uint8_t> share = KeyShare(key.get());
+  ASSERT_EQ(share.size(), 1249U);
+  EXPECT_EQ(share[0], 0x04) << "an uncompressed P-256 point comes first";
+  PkeyPtr peer = RawPublicKey("SecP256r1MLKEM768", share);
+  Kem encapsulator(peer.get(), true);
+  Kem decapsulator(key.get(), false);
+  ASSERT_EQ(encapsulator.CiphertextSize(), 1153U);
+  ASSERT_EQ(encapsulator.SecretSize(), 64U);
+  std::vector<uint8_t> ciphertext(1153);
+  std::vector<uint8_t> sent(64);
+  std::vector<uint8_t> received(64);
+  encapsulator.Encapsulate(ciphertext.data(), sent.data());
+  decapsulator.Decapsulate(ciphertext, received.data());
+  EXPECT_EQ(sent, received);
+  std::vector<uint8_t> not_a_point = ciphertext;
+  not_a_point[64] ^= 1;  // the last byte of y
+  try {
+    decapsulator.Decapsulate(not_a_point, received.data());
+    ADD_FAILURE() << "an invalid point was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kIllegalArgument);
+  }
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
+  decapsulator.Decapsulate(ciphertext, received.data());
+  EXPECT_EQ(sent, received);
+}
+
 TEST(PqcTest, MlDsaDeterministicOptionAndContextReachOpenssl) {
   if (!KeyTypeAvailable("ML-DSA-44")) {
     GTEST_SKIP() << "ML-DSA-44 " << kNeeds35;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "carbide/owned.h"
 #include "carbide/pkey.h"
@@ -16,6 +17,11 @@ namespace carbide {
 // True if the loaded OpenSSL has key management for `name` ("ML-KEM-768", "X25519MLKEM768",
 // "ML-DSA-65", "SLH-DSA-SHA2-128f"). On OpenSSL 3.0 the post-quantum names are simply absent.
 bool KeyTypeAvailable(const char* name);
+
+// The public key as the key share of the TLS hybrid design (the classical share and the ML-KEM
+// encapsulation key, in the draft's order), which is also what EVP_PKEY_new_raw_public_key_ex
+// reads back. The NIST-curve hybrids have no raw public key, only this encoding.
+std::vector<uint8_t> KeyShare(EVP_PKEY* key);
 
 // Encapsulates to, or decapsulates with, one key. The OpenSSL context is initialised once and
 // reused for every operation, as a TLS key share or a KEM.Encapsulator is used. Holds its own
@@ -33,8 +39,9 @@ class Kem {
   void Encapsulate(uint8_t* ciphertext, uint8_t* secret);
 
   // Writes the shared secret (SecretSize() bytes) of `ciphertext`. A ciphertext of the right
-  // length always succeeds: ML-KEM rejects a malformed one implicitly (FIPS 203), with a
-  // pseudo-random secret. Throws kIllegalArgument if the length is wrong.
+  // length always succeeds for ML-KEM, which rejects a malformed one implicitly (FIPS 203), with a
+  // pseudo-random secret. Throws kIllegalArgument if the length is wrong, or if a hybrid's
+  // classical share is not a valid point (OpenSSL refuses it; ECDH has no implicit rejection).
   void Decapsulate(std::span<const uint8_t> ciphertext, uint8_t* secret);
 
  private:

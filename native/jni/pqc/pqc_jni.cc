@@ -5,6 +5,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "../core/families.h"
 #include "../core/jni_support.h"
@@ -18,6 +19,13 @@ jboolean Available(JNIEnv* env, jclass, jstring name) {
   return Guard(env, [&] {
     std::string type = JavaString(env, name);
     return KeyTypeAvailable(type.c_str()) ? JNI_TRUE : JNI_FALSE;
+  });
+}
+
+jbyteArray KeyShare(JNIEnv* env, jclass, jlong key) {
+  return Guard(env, [&] {
+    std::vector<uint8_t> share = carbide::KeyShare(&FromHandle<EVP_PKEY>(key));
+    return NewByteArray(env, share.data(), share.size());
   });
 }
 
@@ -70,6 +78,7 @@ jlong NewSigner(JNIEnv* env, jclass, jlong key, jboolean sign, jbyteArray contex
 bool RegisterPqcNatives(JNIEnv* env) {
   const JNINativeMethod methods[] = {
       Method("available", "(Ljava/lang/String;)Z", Available),
+      Method("keyShare", "(J)[B", KeyShare),
       Method("newKem", "(JZ)J", NewKem),
       Method("freeKem", "(J)V", FreeKem),
       Method("encapsulate", "(J)[B", Encapsulate),

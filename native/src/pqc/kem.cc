@@ -18,6 +18,17 @@ bool KeyTypeAvailable(const char* name) {
   return true;
 }
 
+std::vector<uint8_t> KeyShare(EVP_PKEY* key) {
+  unsigned char* encoded = nullptr;
+  size_t length = EVP_PKEY_get1_encoded_public_key(key, &encoded);
+  if (length == 0 || encoded == nullptr) {
+    ThrowOpensslError("the key has no encoded public key", ErrorKind::kInvalidKey);
+  }
+  std::vector<uint8_t> share(encoded, encoded + length);
+  OPENSSL_free(encoded);
+  return share;
+}
+
 Kem::Kem(EVP_PKEY* key, bool encapsulate)
     : key_(RetainKey(key)),
       ctx_(CheckNotNull(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr), "EVP_PKEY_CTX_new")),
@@ -67,8 +78,10 @@ void Kem::Decapsulate(std::span<const uint8_t> ciphertext, uint8_t* secret) {
   if (EVP_PKEY_decapsulate(ctx_.get(), secret, &secret_len, ciphertext.data(), ciphertext.size()) !=
           1 ||
       secret_len != secret_size_) {
-    // ML-KEM never fails here; a hybrid fails on a malformed classical share.
-    ThrowOpensslError("decapsulation failed", ErrorKind::kIllegalArgument);
+    // ML-KEM never fails here; a hybrid fails on a classical share that is not a point of its
+    // curve, or (X25519) one that gives the all-zero secret.
+    ThrowOpensslError("Invalid key encapsulation message: the classical share is invalid",
+                      ErrorKind::kIllegalArgument);
   }
 }
 

@@ -9,11 +9,11 @@ import java.security.PublicKey;
 import java.util.Objects;
 
 /**
- * ML-KEM on any Java from 17: the JCA has no KEM engine before Java 21 ({@code javax.crypto.KEM}),
- * so Carbide offers the two operations here, with the keys of its {@code KeyPairGenerator} and
- * {@code KeyFactory} ("ML-KEM", "ML-KEM-512", "ML-KEM-768", "ML-KEM-1024") or any other provider's
- * keys that encode in the standard X.509 and PKCS#8 forms. On Java 21 and later prefer {@code
- * KEM.getInstance("ML-KEM")}, which Carbide serves with the same engine.
+ * ML-KEM and the hybrid KEMs on any Java from 17: the JCA has no KEM engine before Java 21 ({@code
+ * javax.crypto.KEM}), so Carbide offers the two operations here, with the keys of its {@code
+ * KeyPairGenerator} and {@code KeyFactory} ("ML-KEM", "ML-KEM-512", "ML-KEM-768", "ML-KEM-1024") or
+ * any other provider's keys that encode in the standard X.509 and PKCS#8 forms. On Java 21 and
+ * later prefer {@code KEM.getInstance("ML-KEM")}, which Carbide serves with the same engine.
  *
  * <pre>{@code
  * CarbideKem kem = CarbideKem.of("ML-KEM");
@@ -33,7 +33,9 @@ public final class CarbideKem {
 
   /**
    * The KEM {@code algorithm}: "ML-KEM" takes a key of any parameter set, "ML-KEM-512",
-   * "ML-KEM-768" and "ML-KEM-1024" only keys of that set.
+   * "ML-KEM-768" and "ML-KEM-1024" only keys of that set; "X25519MLKEM768", "SecP256r1MLKEM768" and
+   * "SecP384r1MLKEM1024" are the hybrid KEMs of the TLS hybrid design, whose keys come from
+   * Carbide's KeyPairGenerator and KeyFactory of the same names ({@link RawEncodedKeySpec}).
    *
    * @throws NoSuchAlgorithmException if the algorithm is unknown, or absent from the loaded OpenSSL
    *     (OpenSSL 3.0 has no ML-KEM), or the native library could not be loaded
@@ -69,7 +71,8 @@ public final class CarbideKem {
    * rejection), so the mismatch shows only when the secret is used.
    *
    * @throws InvalidKeyException if the key is not a private key of this algorithm
-   * @throws IllegalArgumentException if the ciphertext's length is wrong for the key
+   * @throws IllegalArgumentException if the ciphertext's length is wrong for the key, or a hybrid
+   *     ciphertext's classical share is not a valid point (ECDH has no implicit rejection)
    */
   public byte[] decapsulate(PrivateKey privateKey, byte[] ciphertext) throws InvalidKeyException {
     Objects.requireNonNull(ciphertext, "ciphertext");

@@ -12,18 +12,22 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * ML-KEM through {@code javax.crypto.KEM}: key generation, and encapsulation and decapsulation on
- * an Encapsulator and a Decapsulator made once in setup. The key pair comes from the provider's own
- * KeyPairGenerator, or from the JDK's where it has none ({@link KeyPairs#forProvider}); a provider
- * without the KEM itself is reported as not available.
+ * ML-KEM and the hybrid KEMs of the TLS design through {@code javax.crypto.KEM}: key generation,
+ * and encapsulation and decapsulation on an Encapsulator and a Decapsulator made once in setup. The
+ * key pair comes from the provider's own KeyPairGenerator, or from the JDK's where it has none
+ * ({@link KeyPairs#forProvider}); a provider without the KEM itself is reported as not available.
  */
 public class KEMBenchmark extends ProviderBenchmark {
   /** A parameter set, which is also the key type in {@link KeyPairs}. */
-  @Param({"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"})
+  @Param({
+    "ML-KEM-512",
+    "ML-KEM-768",
+    "ML-KEM-1024",
+    "X25519MLKEM768",
+    "SecP256r1MLKEM768",
+    "SecP384r1MLKEM1024"
+  })
   public String algorithm;
-
-  /** The KEM's JCA name; the parameter set comes from the key. */
-  private static final String KEM_NAME = "ML-KEM";
 
   private KeyPairGenerator generator;
   private KEM.Encapsulator encapsulator;
@@ -32,10 +36,12 @@ public class KEMBenchmark extends ProviderBenchmark {
 
   @Setup
   public void setup() throws GeneralSecurityException, NotAvailableException {
-    Provider kemProvider = Providers.forService(provider, "KEM", KEM_NAME);
+    // ML-KEM's set comes from the key; a hybrid is its own KEM.
+    String kemName = algorithm.startsWith("ML-KEM") ? "ML-KEM" : algorithm;
+    Provider kemProvider = Providers.forService(provider, "KEM", kemName);
     generator = KeyPairs.generator(provider, algorithm);
     KeyPair keys = KeyPairs.forProvider(provider, algorithm);
-    KEM kem = KEM.getInstance(KEM_NAME, kemProvider);
+    KEM kem = KEM.getInstance(kemName, kemProvider);
     encapsulator = kem.newEncapsulator(keys.getPublic());
     decapsulator = kem.newDecapsulator(keys.getPrivate());
     KEM.Encapsulated encapsulated = encapsulator.encapsulate();

@@ -36,6 +36,10 @@ final class KeyPairs {
           Map.entry("ML-KEM-512", new Kind("ML-KEM", new NamedParameterSpec("ML-KEM-512"), 0)),
           Map.entry("ML-KEM-768", new Kind("ML-KEM", new NamedParameterSpec("ML-KEM-768"), 0)),
           Map.entry("ML-KEM-1024", new Kind("ML-KEM", new NamedParameterSpec("ML-KEM-1024"), 0)),
+          // The hybrid KEMs: each generator makes its one set, with no parameters.
+          Map.entry("X25519MLKEM768", new Kind("X25519MLKEM768", null, 0)),
+          Map.entry("SecP256r1MLKEM768", new Kind("SecP256r1MLKEM768", null, 0)),
+          Map.entry("SecP384r1MLKEM1024", new Kind("SecP384r1MLKEM1024", null, 0)),
           Map.entry("ML-DSA-44", new Kind("ML-DSA", new NamedParameterSpec("ML-DSA-44"), 0)),
           Map.entry("ML-DSA-65", new Kind("ML-DSA", new NamedParameterSpec("ML-DSA-65"), 0)),
           Map.entry("ML-DSA-87", new Kind("ML-DSA", new NamedParameterSpec("ML-DSA-87"), 0)),

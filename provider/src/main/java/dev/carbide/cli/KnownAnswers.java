@@ -58,6 +58,7 @@ final class KnownAnswers {
     PqcAnswers.addTo(table);
     KemAnswers.addTo(table);
     RsaAnswers.addTo(table);
+    HybridAnswers.addTo(table);
     return table;
   }
 

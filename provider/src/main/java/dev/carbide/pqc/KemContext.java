@@ -4,6 +4,7 @@ import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.internal.NativeFootprint;
 import dev.carbide.keys.KeyRef;
+import dev.carbide.keys.NativeKey;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.security.InvalidKeyException;
@@ -23,10 +24,9 @@ public final class KemContext {
   private final Cleaner.Cleanable cleanable;
   private final EntryGuard guard = new EntryGuard();
 
-  private KemContext(PqcAlgorithm parameterSet, PqcKey key, boolean encapsulate)
-      throws InvalidKeyException {
-    this.parameterSet = parameterSet;
-    KeyRef ref = new KeyRef(((dev.carbide.keys.NativeKey) key).retain());
+  private KemContext(NativeKey key, boolean encapsulate) throws InvalidKeyException {
+    this.parameterSet = ((PqcKey) key).parameterSet();
+    KeyRef ref = new KeyRef(key.retain());
     try {
       this.kem = PqcNative.newKem(ref.handle(), encapsulate);
     } finally {
@@ -41,15 +41,23 @@ public final class KemContext {
    */
   public static KemContext encapsulator(PublicKey key, String algorithm)
       throws InvalidKeyException {
-    PqcPublicKeyImpl own = PqcKeys.toPublic(key, scope(algorithm));
-    return new KemContext(own.parameterSet(), own, true);
+    PqcKeys.Scope scope = scope(algorithm);
+    return new KemContext(
+        scope.family().hybrid
+            ? HybridKeys.toPublic(key, scope.fixed())
+            : PqcKeys.toPublic(key, scope),
+        true);
   }
 
   /** A decapsulator with {@code key}, checked as {@link #encapsulator} checks. */
   public static KemContext decapsulator(PrivateKey key, String algorithm)
       throws InvalidKeyException {
-    PqcPrivateKeyImpl own = PqcKeys.toPrivate(key, scope(algorithm));
-    return new KemContext(own.parameterSet(), own, false);
+    PqcKeys.Scope scope = scope(algorithm);
+    return new KemContext(
+        scope.family().hybrid
+            ? HybridKeys.toPrivate(key, scope.fixed())
+            : PqcKeys.toPrivate(key, scope),
+        false);
   }
 
   /** True if {@code algorithm} is a KEM (family or set) that the loaded OpenSSL has. */
@@ -80,7 +88,7 @@ public final class KemContext {
 
   /** The length of a shared secret. */
   public int secretSize() {
-    return 32;
+    return parameterSet.family.secretSize;
   }
 
   /** The length of a ciphertext (an encapsulation). */
@@ -112,7 +120,9 @@ public final class KemContext {
   /**
    * The shared secret of {@code ciphertext}. IllegalArgumentException if its length is not {@link
    * #encapsulationSize}; a malformed ML-KEM ciphertext of the right length gives a pseudo-random
-   * secret (FIPS 203's implicit rejection), never an error.
+   * secret (FIPS 203's implicit rejection), never an error. A hybrid's classical share has no such
+   * rejection: one that is not a valid point (or gives X25519's all-zero secret) is an
+   * IllegalArgumentException too, as OpenSSL refuses it.
    */
   public byte[] decapsulate(byte[] ciphertext) {
     if (ciphertext.length != encapsulationSize()) {

@@ -32,25 +32,40 @@ enum PqcAlgorithm {
   SLH_DSA_SHAKE_256S(
       Family.SLH_DSA, "SLH-DSA-SHAKE-256s", "2.16.840.1.101.3.4.3.30", 64, 128, 29792),
   SLH_DSA_SHAKE_256F(
-      Family.SLH_DSA, "SLH-DSA-SHAKE-256f", "2.16.840.1.101.3.4.3.31", 64, 128, 49856);
+      Family.SLH_DSA, "SLH-DSA-SHAKE-256f", "2.16.840.1.101.3.4.3.31", 64, 128, 49856),
+  // The hybrid KEMs of the TLS hybrid design (draft-ietf-tls-ecdhe-mlkem): no OID, keys are the
+  // raw key shares. OpenSSL exports no private key of the NIST-curve hybrids (size 0).
+  X25519_MLKEM768(Family.X25519_MLKEM768, "X25519MLKEM768", null, 1216, 2432, 1120),
+  SECP256R1_MLKEM768(Family.SECP256R1_MLKEM768, "SecP256r1MLKEM768", null, 1249, 0, 1153),
+  SECP384R1_MLKEM1024(Family.SECP384R1_MLKEM1024, "SecP384r1MLKEM1024", null, 1665, 0, 1665);
 
   /**
    * A family of parameter sets: its JCA name (also the algorithm of its keys, as on the JDK 25),
-   * the set its family-wide KeyPairGenerator makes by default, and whether it is a KEM.
+   * the set its family-wide KeyPairGenerator makes by default, and for a KEM the length of its
+   * shared secret (0 for a signature scheme). A hybrid KEM is a family of one set of the same name,
+   * whose keys are raw key shares rather than X.509 and PKCS#8.
    */
   enum Family {
-    ML_KEM("ML-KEM", "ML-KEM-768", true),
-    ML_DSA("ML-DSA", "ML-DSA-65", false),
-    SLH_DSA("SLH-DSA", "SLH-DSA-SHA2-128s", false);
+    ML_KEM("ML-KEM", "ML-KEM-768", 32, false),
+    ML_DSA("ML-DSA", "ML-DSA-65", 0, false),
+    SLH_DSA("SLH-DSA", "SLH-DSA-SHA2-128s", 0, false),
+    // The hybrid secrets concatenate the two components' (32 + 32, 32 + 32, 48 + 32 bytes).
+    X25519_MLKEM768("X25519MLKEM768", "X25519MLKEM768", 64, true),
+    SECP256R1_MLKEM768("SecP256r1MLKEM768", "SecP256r1MLKEM768", 64, true),
+    SECP384R1_MLKEM1024("SecP384r1MLKEM1024", "SecP384r1MLKEM1024", 80, true);
 
     final String jcaName;
     private final String defaultSet;
     final boolean kem;
+    final int secretSize;
+    final boolean hybrid;
 
-    Family(String jcaName, String defaultSet, boolean kem) {
+    Family(String jcaName, String defaultSet, int secretSize, boolean hybrid) {
       this.jcaName = jcaName;
       this.defaultSet = defaultSet;
-      this.kem = kem;
+      this.kem = secretSize > 0;
+      this.secretSize = secretSize;
+      this.hybrid = hybrid;
     }
 
     PqcAlgorithm defaultSet() {
@@ -70,6 +85,8 @@ enum PqcAlgorithm {
   final String jcaName;
   final String oid;
   final int publicKeySize;
+
+  /** The raw private key's length; 0 if OpenSSL cannot export it (the NIST-curve hybrids). */
   final int privateKeySize;
 
   /** The ciphertext of a KEM, or the signature of a signature scheme. */
@@ -106,5 +123,10 @@ enum PqcAlgorithm {
    */
   boolean nestedPrivateKey() {
     return family != Family.SLH_DSA;
+  }
+
+  /** True if the private key can be exported and imported as raw bytes. */
+  boolean privateKeyExportable() {
+    return privateKeySize > 0;
   }
 }

@@ -7,9 +7,11 @@ import dev.carbide.keys.PkeyNative;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
 import java.security.InvalidParameterException;
 import java.security.KeyPair;
 import java.security.KeyPairGeneratorSpi;
+import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.NamedParameterSpec;
@@ -78,9 +80,16 @@ final class PqcKeyPairGenerator extends KeyPairGeneratorSpi {
       }
       long pair = PkeyNative.generate(generator);
       // The private key owns `pair` first, so a failure below cannot leak it.
+      if (scope.family().hybrid) {
+        HybridPrivateKey privateKey = new HybridPrivateKey(parameterSet, pair);
+        byte[] share = PqcNative.keyShare(pair);
+        return new KeyPair(new HybridPublicKey(parameterSet, share), privateKey);
+      }
       PqcPrivateKeyImpl privateKey = new PqcPrivateKeyImpl(parameterSet, pair);
       byte[] raw = PkeyNative.rawBytes(pair, false);
       return new KeyPair(new PqcPublicKeyImpl(parameterSet, raw), privateKey);
+    } catch (InvalidKeyException e) {
+      throw new ProviderException("generated key has no key share", e);
     } finally {
       guard.exit();
       Reference.reachabilityFence(this);

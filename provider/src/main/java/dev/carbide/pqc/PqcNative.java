@@ -14,6 +14,12 @@ final class PqcNative {
   static native boolean available(String name);
 
   /**
+   * The public key of native {@code key} as its TLS key share: for the hybrid KEMs, the only
+   * encoding OpenSSL offers for every set.
+   */
+  static native byte[] keyShare(long key) throws InvalidKeyException;
+
+  /**
    * A KEM context over its own reference to {@code key}: an encapsulator, or a decapsulator if
    * {@code encapsulate} is false (which needs a private key). Freed with {@link #freeKem}.
    */

@@ -11,7 +11,8 @@ import java.util.Map;
  * The post-quantum services, with the JDK 25's names: per family ("ML-KEM", "ML-DSA", "SLH-DSA")
  * and per parameter set ("ML-KEM-768", with its OID), each a KeyPairGenerator, a KeyFactory and a
  * KEM (Java 21 and later) or Signature. Only what the loaded OpenSSL fetches is registered: OpenSSL
- * 3.0 has none of them.
+ * 3.0 has none of them. The hybrid KEMs ("X25519MLKEM768", ...) are each a family of one set, with
+ * a KeyFactory of raw key shares.
  */
 public final class PqcServices {
   private PqcServices() {}
@@ -38,7 +39,8 @@ public final class PqcServices {
       }
     }
     for (PqcAlgorithm algorithm : PqcAlgorithm.values()) {
-      if (available(algorithm)) {
+      // A hybrid KEM is a family of one set, already registered under its one name.
+      if (available(algorithm) && !algorithm.family.hybrid) {
         for (ServiceSink.Entry entry :
             services(sink, algorithm.jcaName, new PqcKeys.Scope(algorithm.family, algorithm))) {
           entry.oid(algorithm.oid);
@@ -55,7 +57,13 @@ public final class PqcServices {
             KeyPairGeneratorSpi.class,
             () -> new PqcKeyPairGenerator(scope));
     ServiceSink.Entry factory =
-        sink.add("KeyFactory", name, KeyFactorySpi.class, () -> new PqcKeyFactory(scope));
+        scope.family().hybrid
+            ? sink.add(
+                "KeyFactory",
+                name,
+                KeyFactorySpi.class,
+                () -> new HybridKeyFactory(scope.family().defaultSet()))
+            : sink.add("KeyFactory", name, KeyFactorySpi.class, () -> new PqcKeyFactory(scope));
     ServiceSink.Entry engine;
     if (!scope.family().kem) {
       engine = sink.add("Signature", name, SignatureSpi.class, () -> new PqcSignature(scope));

@@ -50,6 +50,14 @@ final class KemAnswers {
     for (Vector vector : VECTORS) {
       table.add("KEM", vector.set, SOURCE, p -> check(p, vector.set, vector));
     }
+    HybridAnswers.addKemRows(table, KemAnswers::encapsulate);
+  }
+
+  /** A hybrid encapsulation through the KEM service of {@code set}: {ciphertext, secret}. */
+  private static byte[][] encapsulate(Provider provider, String set, java.security.PublicKey key)
+      throws Exception {
+    KEM.Encapsulated sent = KEM.getInstance(set, provider).newEncapsulator(key).encapsulate();
+    return new byte[][] {sent.encapsulation(), sent.key().getEncoded()};
   }
 
   private static void check(Provider provider, String service, Vector vector) {

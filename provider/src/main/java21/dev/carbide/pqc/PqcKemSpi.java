@@ -15,12 +15,14 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * {@code javax.crypto.KEM} for ML-KEM ("ML-KEM" for a key of any set, "ML-KEM-768" for one), with
- * the JDK 25's contract: no parameters, the secret's {@code [from, to)} range and algorithm checked
- * as SecretKeySpec checks them, a ciphertext of the wrong length refused with DecapsulateException,
+ * {@code javax.crypto.KEM} for ML-KEM ("ML-KEM" for a key of any set, "ML-KEM-768" for one) and the
+ * hybrid KEMs ("X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024"), with the JDK 25's
+ * contract: no parameters, the secret's {@code [from, to)} range and algorithm checked as
+ * SecretKeySpec checks them, a ciphertext of the wrong length refused with DecapsulateException,
  * and a malformed one of the right length decapsulated to a pseudo-random secret (implicit
- * rejection). Randomness comes from OpenSSL's DRBG, so a SecureRandom passed in is not used. Each
- * Encapsulator or Decapsulator owns one native context, reused for every call.
+ * rejection); a hybrid ciphertext whose classical share is invalid is a DecapsulateException, as
+ * the JDK's DHKEM refuses one. Randomness comes from OpenSSL's DRBG, so a SecureRandom passed in is
+ * not used. Each Encapsulator or Decapsulator owns one native context, reused for every call.
  */
 final class PqcKemSpi implements KEMSpi {
   private final String algorithm;
@@ -97,7 +99,14 @@ final class PqcKemSpi implements KEMSpi {
       if (encapsulation.length != engineEncapsulationSize()) {
         throw new DecapsulateException("Invalid key encapsulation message length");
       }
-      return key(context.decapsulate(encapsulation), from, to, algorithm);
+      byte[] secret;
+      try {
+        secret = context.decapsulate(encapsulation);
+      } catch (IllegalArgumentException e) {
+        // A hybrid's classical share that is not a valid point: ECDH has no implicit rejection.
+        throw new DecapsulateException(e.getMessage(), e);
+      }
+      return key(secret, from, to, algorithm);
     }
 
     @Override
