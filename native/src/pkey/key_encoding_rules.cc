@@ -12,7 +12,6 @@ namespace {
 constexpr uint8_t kTagInteger = 0x02;
 constexpr uint8_t kTagBitString = 0x03;
 constexpr uint8_t kTagOctetString = 0x04;
-constexpr uint8_t kTagSequence = 0x30;
 constexpr uint8_t kConstructed = 0x20;
 // Deep enough for any key encoding; a bound, so a hostile nesting cannot exhaust the stack.
 constexpr int kMaxDepth = 8;

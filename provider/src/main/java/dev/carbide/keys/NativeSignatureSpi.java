@@ -64,8 +64,9 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
   }
 
   /**
-   * Binds a signer a family made itself (PqcNative.newSigner, RSA with its PSS options) and now hands over: this SPI frees it
-   * with {@link PkeyNative#freeSigner}, as its own. The caller holds {@link #guard}.
+   * Binds a signer a family made itself (PqcNative.newSigner, RSA with its PSS options) and now
+   * hands over: this SPI frees it with {@link PkeyNative#freeSigner}, as its own. The caller holds
+   * {@link #guard}.
    */
   protected final void adoptSigner(long created, boolean sign) {
     replaceSigner(created, sign);

@@ -32,6 +32,15 @@ final class KnownDivergences {
    */
   static final List<Known> DELIBERATE =
       List.of(
+          // Issue 13 item 10: an output offset near Integer.MAX_VALUE is a short buffer, as the
+          // JCA says (ShortBufferException); SunJCE lets an ArrayIndexOutOfBoundsException out.
+          new Known(
+              "output offset near Integer.MAX_VALUE: ShortBufferException, as the JCA says",
+              "Cipher",
+              d ->
+                  d.what().contains(" hostile call ")
+                      && d.carbide().failure() instanceof javax.crypto.ShortBufferException
+                      && d.jdk().failure() instanceof IndexOutOfBoundsException),
           // SunJCE's bug, not Carbide's: an AES-GCM update in place (output at the input's offset)
           // while a partial block is buffered overwrites input SunJCE has not read yet, so its
           // ciphertext differs from its own separate-buffer result from byte 16 on (JDK 17 and
