@@ -2,6 +2,9 @@
 module dev.carbide {
   exports dev.carbide;
 
+  // Calibration (dev.carbide.hybrid) times threads by CPU time where java.management is present.
+  requires static java.management;
+
   provides java.security.Provider with
       dev.carbide.CarbideProvider;
 }

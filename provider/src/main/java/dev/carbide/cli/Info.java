@@ -1,6 +1,7 @@
 package dev.carbide.cli;
 
 import dev.carbide.CarbideProvider;
+import dev.carbide.hybrid.Routing;
 import java.io.PrintStream;
 import java.security.Provider;
 import java.util.ArrayList;
@@ -39,6 +40,7 @@ final class Info implements Command {
     out.println("OpenSSL: " + openssl);
     out.println("FIPS:    " + (fips ? "enabled" : "disabled"));
     out.println("Java:    " + javaVersion());
+    Routing.describe().forEach(out::println);
     out.println("Services (" + services.size() + "):");
     Map<String, TreeSet<String>> aliases = aliases(provider);
     for (Provider.Service service : services) {

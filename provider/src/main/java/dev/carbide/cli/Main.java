@@ -35,6 +35,11 @@ public final class Main {
               "selftest",
               "known-answer tests of every registered service; non-zero exit on any failure",
               SelfTest::new),
+          new CommandSpec(
+              "calibrate",
+              "calibrate [--output FILE]",
+              "measures OpenSSL and the JDK here and writes the hybrid profile (docs/hybrid.md)",
+              Calibrate::new),
           new CommandSpec("help", "help", "this text", subject -> null));
 
   private Main() {}

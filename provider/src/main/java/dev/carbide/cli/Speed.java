@@ -1,5 +1,7 @@
 package dev.carbide.cli;
 
+import dev.carbide.CarbideProvider;
+import dev.carbide.hybrid.Routing;
 import java.io.PrintStream;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
@@ -55,17 +57,25 @@ final class Speed implements Command {
       throws Exception {
     SpeedCatalogue.Operation jdkOperation = build(row, jdk);
     SpeedCatalogue.Operation carbideOperation = build(row, carbide);
+    // Carbide with routing off: its unrouted engines, for the services that routing may move.
+    SpeedCatalogue.Operation offOperation =
+        carbide instanceof CarbideProvider && Routing.enabled() && carbideOperation != null
+            ? build(row, Routing.unrouted())
+            : null;
     List<SpeedCatalogue.Operation> operations = new ArrayList<>();
-    if (jdkOperation != null) {
-      operations.add(jdkOperation);
-    }
-    if (carbideOperation != null) {
-      operations.add(carbideOperation);
+    for (SpeedCatalogue.Operation operation :
+        new SpeedCatalogue.Operation[] {jdkOperation, carbideOperation, offOperation}) {
+      if (operation != null) {
+        operations.add(operation);
+      }
     }
     double[] rates = Measurement.opsPerMs(operations, timing);
-    double jdkRate = jdkOperation == null ? Double.NaN : rates[0];
-    double carbideRate = carbideOperation == null ? Double.NaN : rates[rates.length - 1];
-    return new SpeedReport.Result(row.name(), name(jdk), jdkRate, name(carbide), carbideRate);
+    int next = 0;
+    double jdkRate = jdkOperation == null ? Double.NaN : rates[next++];
+    double carbideRate = carbideOperation == null ? Double.NaN : rates[next++];
+    double offRate = offOperation == null ? Double.NaN : rates[next];
+    return new SpeedReport.Result(
+        row.name(), name(jdk), jdkRate, name(carbide), carbideRate, offRate);
   }
 
   /** The operation on this provider, or null if the provider does not serve it. */

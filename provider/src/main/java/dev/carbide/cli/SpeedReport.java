@@ -7,12 +7,29 @@ import java.util.Locale;
 final class SpeedReport {
   private SpeedReport() {}
 
+  /**
+   * One row. {@code carbideRate} is Carbide as configured (hybrid routing on by default); {@code
+   * offRate} is Carbide with hybrid routing off, or NaN where routing cannot change the engine.
+   */
   record Result(
       String operation,
       String jdkProvider,
       double jdkRate,
       String carbideProvider,
-      double carbideRate) {}
+      double carbideRate,
+      double offRate) {
+    Result(
+        String operation,
+        String jdkProvider,
+        double jdkRate,
+        String carbideProvider,
+        double carbideRate) {
+      this(operation, jdkProvider, jdkRate, carbideProvider, carbideRate, Double.NaN);
+    }
+  }
+
+  /** The name of Carbide's row with hybrid routing off, in the JSON output. */
+  static final String OFF = " (hybrid off)";
 
   static String table(List<Result> results) {
     StringBuilder text = new StringBuilder();
@@ -22,9 +39,16 @@ final class SpeedReport {
     for (Result result : results) {
       nameWidth = Math.max(nameWidth, result.operation().length());
     }
-    String format = "%-" + nameWidth + "s %14s %14s %8s%n";
+    String format = "%-" + nameWidth + "s %14s %14s %14s %8s%n";
     text.append(
-        String.format(Locale.ROOT, format, "operation", "JDK ops/ms", "Carbide ops/ms", "ratio"));
+        String.format(
+            Locale.ROOT,
+            format,
+            "operation",
+            "JDK ops/ms",
+            "Carbide ops/ms",
+            "hybrid off",
+            "ratio"));
     for (Result result : results) {
       text.append(
           String.format(
@@ -33,11 +57,14 @@ final class SpeedReport {
               result.operation(),
               rate(result.jdkRate()),
               rate(result.carbideRate()),
+              Double.isNaN(result.offRate()) ? "=" : rate(result.offRate()),
               ratio(result.carbideRate() / result.jdkRate())));
     }
     String jdkProviders =
         String.join(", ", results.stream().map(Result::jdkProvider).distinct().toList());
     text.append("ratio = Carbide / JDK; JDK providers: ").append(jdkProviders).append('\n');
+    text.append("hybrid off = Carbide with carbide.hybrid=off (all OpenSSL); '=' where routing")
+        .append(" cannot change the engine (docs/hybrid.md)\n");
     return text.toString();
   }
 
@@ -47,6 +74,7 @@ final class SpeedReport {
     for (Result result : results) {
       row(json, result.operation(), result.jdkProvider(), result.jdkRate());
       row(json, result.operation(), result.carbideProvider(), result.carbideRate());
+      row(json, result.operation(), result.carbideProvider() + OFF, result.offRate());
     }
     return json.endArray() + System.lineSeparator();
   }

@@ -1,5 +1,6 @@
 package dev.carbide.internal;
 
+import dev.carbide.hybrid.Routing;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
@@ -95,7 +96,8 @@ public final class ServiceSink {
     CarbideService(Provider provider, Entry entry) {
       super(
           provider, entry.type, entry.algorithm, entry.className, entry.aliases, entry.attributes);
-      this.factory = entry.factory;
+      // Hybrid mode may hand this service to the JDK's provider (dev.carbide.hybrid).
+      this.factory = Routing.wrap(entry.type, entry.algorithm, entry.className, entry.factory);
     }
 
     @Override

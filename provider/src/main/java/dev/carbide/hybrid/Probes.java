@@ -1,0 +1,186 @@
+package dev.carbide.hybrid;
+
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
+import java.security.Provider;
+import java.security.Signature;
+import java.util.Arrays;
+import java.util.List;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * What calibration measures: one probe per group of route keys that share an implementation on both
+ * sides (CBC with and without padding, SHA-384 with SHA-512, the three ML-DSA sets), each at the
+ * size classes where the answer can change. Every operation is what the routed SPI does on that
+ * engine, including the JDK engine's init with a key Carbide made.
+ */
+final class Probes {
+  private Probes() {}
+
+  /** One operation on one engine, run repeatedly. */
+  @FunctionalInterface
+  interface Operation {
+    int run() throws Exception;
+  }
+
+  /** Builds the operation of a probe on an engine's provider, at a size. */
+  @FunctionalInterface
+  interface Builder {
+    Operation build(Provider provider, int size, Setup setup) throws GeneralSecurityException;
+  }
+
+  /** A probe: the route keys it decides, its size classes and how to build it. */
+  record Probe(String name, List<String> keys, int[] sizes, String algorithm, Builder builder) {}
+
+  /** Shared inputs: keys made once by Carbide, as a Carbide-first application would have them. */
+  static final class Setup {
+    final Provider carbide;
+    private KeyPair mlDsa;
+
+    Setup(Provider carbide) {
+      this.carbide = carbide;
+    }
+
+    KeyPair mlDsa() throws GeneralSecurityException {
+      if (mlDsa == null) {
+        mlDsa = KeyPairGenerator.getInstance("ML-DSA-65", keyProvider()).generateKeyPair();
+      }
+      return mlDsa;
+    }
+
+    private Provider keyProvider() {
+      // The registered Carbide provider if there is one, else the JDK's generator.
+      Provider registered = java.security.Security.getProvider("Carbide");
+      return registered != null ? registered : Routable.jdkProvider("KeyPairGenerator", "ML-DSA");
+    }
+  }
+
+  static final int[] SIZES = {64, 1024, 16 * 1024};
+  private static final int[] ONE = {0};
+
+  static final List<Probe> ALL =
+      List.of(
+          cipher(
+              "AES-256-CTR",
+              "AES/CTR/NoPadding",
+              Cipher.ENCRYPT_MODE,
+              "Cipher.AES/CTR/NoPadding.encrypt",
+              "Cipher.AES/CTR/NoPadding.decrypt"),
+          cipher(
+              "AES-256-CBC encrypt",
+              "AES/CBC/NoPadding",
+              Cipher.ENCRYPT_MODE,
+              "Cipher.AES/CBC/NoPadding.encrypt",
+              "Cipher.AES/CBC/PKCS5Padding.encrypt"),
+          cipher(
+              "AES-256-CBC decrypt",
+              "AES/CBC/NoPadding",
+              Cipher.DECRYPT_MODE,
+              "Cipher.AES/CBC/NoPadding.decrypt",
+              "Cipher.AES/CBC/PKCS5Padding.decrypt"),
+          digest("SHA-1", "MessageDigest.SHA-1.digest"),
+          digest("SHA-256", "MessageDigest.SHA-256.digest"),
+          digest("SHA-512", "MessageDigest.SHA-512.digest", "MessageDigest.SHA-384.digest"),
+          digest("SHA3-256", "MessageDigest.SHA3-256.digest"),
+          mac("HmacSHA1", "Mac.HmacSHA1.mac"),
+          mac("HmacSHA256", "Mac.HmacSHA256.mac"),
+          mac("HmacSHA512", "Mac.HmacSHA512.mac", "Mac.HmacSHA384.mac"),
+          new Probe("ML-DSA-65 sign", mlDsaKeys("sign"), ONE, "ML-DSA-65", Probes::sign),
+          new Probe("ML-DSA-65 verify", mlDsaKeys("verify"), ONE, "ML-DSA-65", Probes::verify));
+
+  private static List<String> mlDsaKeys(String operation) {
+    return List.of(
+        "Signature.ML-DSA-44." + operation,
+        "Signature.ML-DSA-65." + operation,
+        "Signature.ML-DSA-87." + operation);
+  }
+
+  private static Probe cipher(String name, String transformation, int mode, String... keys) {
+    return new Probe(
+        name,
+        List.of(keys),
+        SIZES,
+        transformation,
+        (provider, size, setup) -> cipherOperation(provider, transformation, mode, size));
+  }
+
+  private static Probe digest(String algorithm, String... keys) {
+    return new Probe(
+        algorithm,
+        List.of(keys),
+        SIZES,
+        algorithm,
+        (provider, size, setup) -> {
+          MessageDigest md = MessageDigest.getInstance(algorithm, provider);
+          byte[] input = input(size);
+          return () -> md.digest(input)[0];
+        });
+  }
+
+  private static Probe mac(String algorithm, String... keys) {
+    return new Probe(
+        algorithm,
+        List.of(keys),
+        SIZES,
+        algorithm,
+        (provider, size, setup) -> {
+          Mac mac = Mac.getInstance(algorithm, provider);
+          mac.init(new SecretKeySpec(input(32), algorithm));
+          byte[] input = input(size);
+          return () -> mac.doFinal(input)[0];
+        });
+  }
+
+  private static Operation cipherOperation(
+      Provider provider, String transformation, int mode, int size)
+      throws GeneralSecurityException {
+    Cipher cipher = Cipher.getInstance(transformation, provider);
+    SecretKeySpec key = new SecretKeySpec(input(32), "AES");
+    byte[] input = input(size);
+    byte[] output = new byte[size + 16];
+    IvParameterSpec iv = new IvParameterSpec(new byte[16]);
+    return () -> {
+      cipher.init(mode, key, iv);
+      return cipher.doFinal(input, 0, size, output, 0);
+    };
+  }
+
+  private static Operation sign(Provider provider, int size, Setup setup)
+      throws GeneralSecurityException {
+    Signature signature = Signature.getInstance("ML-DSA-65", provider);
+    KeyPair pair = setup.mlDsa();
+    byte[] message = input(64);
+    return () -> {
+      signature.initSign(pair.getPrivate());
+      signature.update(message);
+      return signature.sign()[0];
+    };
+  }
+
+  private static Operation verify(Provider provider, int size, Setup setup)
+      throws GeneralSecurityException {
+    Signature signature = Signature.getInstance("ML-DSA-65", provider);
+    KeyPair pair = setup.mlDsa();
+    byte[] message = input(64);
+    Signature signer = Signature.getInstance("ML-DSA-65", setup.carbide);
+    signer.initSign(pair.getPrivate());
+    signer.update(message);
+    byte[] sig = signer.sign();
+    return () -> {
+      signature.initVerify(pair.getPublic());
+      signature.update(message);
+      return signature.verify(sig) ? 1 : 0;
+    };
+  }
+
+  static byte[] input(int size) {
+    byte[] input = new byte[size];
+    Arrays.fill(input, (byte) 0x5a);
+    return input;
+  }
+}

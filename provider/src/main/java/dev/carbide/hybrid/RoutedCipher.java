@@ -1,0 +1,327 @@
+package dev.carbide.hybrid;
+
+import dev.carbide.internal.EntryGuard;
+import java.nio.ByteBuffer;
+import java.security.AlgorithmParameters;
+import java.security.GeneralSecurityException;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.NoSuchAlgorithmException;
+import java.security.Provider;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import javax.crypto.BadPaddingException;
+import javax.crypto.Cipher;
+import javax.crypto.CipherSpi;
+import javax.crypto.IllegalBlockSizeException;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.SecretKey;
+import javax.crypto.ShortBufferException;
+
+/**
+ * A cipher that chooses its engine at the first data step after each {@code init}: the JDK's if
+ * that step's input is at least the threshold for the direction, else Carbide's. The choice holds
+ * until the next {@code init}, so a stream (update, update, doFinal) and the operations that follow
+ * a {@code doFinal} all stay on one engine.
+ *
+ * <p>Carbide's engine is initialised eagerly at every {@code init}, so the exceptions, the
+ * generated IV, {@code getIV()} and {@code getParameters()} are Carbide's whatever the route; the
+ * JDK's engine is initialised with the same key and parameters (the generated IV included) only
+ * when the route needs it. If the JDK's engine refuses what Carbide accepted (a key whose algorithm
+ * name SunJCE does not know), the operation stays on Carbide.
+ */
+final class RoutedCipher extends CipherSpi {
+  private static final byte[] EMPTY = new byte[0];
+  private final String transformation;
+  private final Provider jdkProvider;
+  private final int encryptFrom;
+  private final int decryptFrom;
+  private final Cipher carbide;
+  private final EntryGuard guard = new EntryGuard();
+  private Cipher jdk;
+  private boolean jdkCurrent;
+  private Cipher active;
+
+  private int opmode;
+  private Key key;
+  private AlgorithmParameterSpec spec;
+  private AlgorithmParameters parameters;
+  private SecureRandom random;
+
+  RoutedCipher(String transformation, Provider jdkProvider, int encryptFrom, int decryptFrom)
+      throws GeneralSecurityException {
+    this.transformation = transformation;
+    this.jdkProvider = jdkProvider;
+    this.encryptFrom = encryptFrom;
+    this.decryptFrom = decryptFrom;
+    this.carbide = Cipher.getInstance(transformation, Routing.unrouted());
+  }
+
+  /** The engine serving the current operation, or null before its first data step. */
+  Cipher engine() {
+    return active;
+  }
+
+  @Override
+  protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
+    String[] parts = transformation.split("/");
+    if (parts.length != 3 || !parts[1].equalsIgnoreCase(mode)) {
+      throw new NoSuchAlgorithmException("Unsupported mode " + mode);
+    }
+  }
+
+  @Override
+  protected void engineSetPadding(String padding) throws NoSuchPaddingException {
+    String[] parts = transformation.split("/");
+    if (parts.length != 3 || !parts[2].equalsIgnoreCase(padding)) {
+      throw new NoSuchPaddingException("Unsupported padding " + padding);
+    }
+  }
+
+  @Override
+  protected int engineGetBlockSize() {
+    return carbide.getBlockSize();
+  }
+
+  @Override
+  protected int engineGetOutputSize(int inputLen) {
+    return current().getOutputSize(inputLen);
+  }
+
+  @Override
+  protected byte[] engineGetIV() {
+    return current().getIV();
+  }
+
+  @Override
+  protected AlgorithmParameters engineGetParameters() {
+    return current().getParameters();
+  }
+
+  @Override
+  protected int engineGetKeySize(Key key) throws InvalidKeyException {
+    byte[] encoded = key instanceof SecretKey ? key.getEncoded() : null;
+    if (encoded == null) {
+      throw new InvalidKeyException("Key must be a SecretKey with a RAW encoding");
+    }
+    return encoded.length * 8;
+  }
+
+  @Override
+  protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+    guard.enter();
+    try {
+      carbide.init(opmode, key, random);
+      remember(opmode, key, null, null, random);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+      throws InvalidKeyException, InvalidAlgorithmParameterException {
+    guard.enter();
+    try {
+      carbide.init(opmode, key, params, random);
+      remember(opmode, key, params, null, random);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
+      throws InvalidKeyException, InvalidAlgorithmParameterException {
+    guard.enter();
+    try {
+      carbide.init(opmode, key, params, random);
+      remember(opmode, key, null, params, random);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  private void remember(
+      int opmode,
+      Key key,
+      AlgorithmParameterSpec spec,
+      AlgorithmParameters parameters,
+      SecureRandom random) {
+    this.opmode = opmode;
+    this.key = key;
+    this.spec = spec;
+    this.parameters = parameters;
+    this.random = random;
+    jdkCurrent = false;
+    active = null;
+  }
+
+  @Override
+  protected byte[] engineUpdate(byte[] input, int offset, int length) {
+    guard.enter();
+    try {
+      return choose(length).update(input, offset, length);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected int engineUpdate(byte[] input, int offset, int length, byte[] output, int outOffset)
+      throws ShortBufferException {
+    guard.enter();
+    try {
+      return choose(length).update(input, offset, length, output, outOffset);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
+    guard.enter();
+    try {
+      return choose(input.remaining()).update(input, output);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected byte[] engineDoFinal(byte[] input, int offset, int length)
+      throws IllegalBlockSizeException, BadPaddingException {
+    guard.enter();
+    try {
+      return choose(length).doFinal(orEmpty(input), offset, length);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected int engineDoFinal(byte[] input, int offset, int length, byte[] output, int outOffset)
+      throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+    guard.enter();
+    try {
+      return choose(length).doFinal(orEmpty(input), offset, length, output, outOffset);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
+      throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+    guard.enter();
+    try {
+      return choose(input.remaining()).doFinal(input, output);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected void engineUpdateAAD(byte[] src, int offset, int length) {
+    // No routable transformation takes AAD: Carbide's engine answers as it always does.
+    guard.enter();
+    try {
+      current().updateAAD(src, offset, length);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected void engineUpdateAAD(ByteBuffer src) {
+    guard.enter();
+    try {
+      current().updateAAD(src);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
+    guard.enter();
+    try {
+      return choose(0).wrap(key);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  @Override
+  protected Key engineUnwrap(byte[] wrapped, String algorithm, int type)
+      throws InvalidKeyException, NoSuchAlgorithmException {
+    guard.enter();
+    try {
+      return choose(wrapped.length).unwrap(wrapped, algorithm, type);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  // The JCA hands a doFinal without input to the SPI as null, which Cipher's own methods refuse.
+  private static byte[] orEmpty(byte[] input) {
+    return input == null ? EMPTY : input;
+  }
+
+  private Cipher current() {
+    return active != null ? active : carbide;
+  }
+
+  /** The engine of this operation, chosen at its first data step by that step's size. */
+  private Cipher choose(int length) {
+    if (active != null) {
+      return active;
+    }
+    boolean encrypting = opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
+    Cipher chosen = carbide;
+    if (length >= (encrypting ? encryptFrom : decryptFrom) && key != null) {
+      chosen = initialisedJdk();
+    }
+    active = chosen;
+    return chosen;
+  }
+
+  /** The JDK's engine initialised like Carbide's, or Carbide's if the JDK refuses the init. */
+  private Cipher initialisedJdk() {
+    if (jdkCurrent) {
+      return jdk;
+    }
+    for (int attempt = 0; attempt < 2; attempt++) {
+      try {
+        if (jdk == null || attempt > 0) {
+          // A new engine on the second attempt: SunJCE's GCM refuses the key and IV of its own
+          // last encryption, which Carbide may have legitimately accepted since.
+          jdk = Cipher.getInstance(transformation, jdkProvider);
+        }
+        initJdk();
+        jdkCurrent = true;
+        return jdk;
+      } catch (GeneralSecurityException | RuntimeException e) {
+        jdk = null;
+      }
+    }
+    return carbide;
+  }
+
+  private void initJdk() throws GeneralSecurityException {
+    if (spec != null) {
+      jdk.init(opmode, key, spec, random);
+    } else if (parameters != null) {
+      jdk.init(opmode, key, parameters, random);
+    } else {
+      // Carbide generated the IV at init (or the mode has none): give the JDK the same one.
+      AlgorithmParameters generated = carbide.getParameters();
+      if (generated != null) {
+        jdk.init(opmode, key, generated, random);
+      } else {
+        jdk.init(opmode, key, random);
+      }
+    }
+  }
+}
