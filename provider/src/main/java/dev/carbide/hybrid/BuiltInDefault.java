@@ -25,10 +25,22 @@ final class BuiltInDefault {
       routes.put("Cipher.AES/CBC/NoPadding.decrypt", VECTOR_AES_FROM);
       routes.put("Cipher.AES/CBC/PKCS5Padding.decrypt", VECTOR_AES_FROM);
     }
+    // JDK 25 computes ML-DSA's NTTs with AVX-512 intrinsics: it signs about three times as fast
+    // as OpenSSL 3.5 and verifies about one and a half times as fast, key translation included.
+    boolean mlDsa = machine.hasFlags("avx512f") && Runtime.version().feature() >= 25;
+    if (mlDsa) {
+      for (String set : new String[] {"ML-DSA", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87"}) {
+        routes.put("Signature." + set + ".sign", 0);
+        routes.put("Signature." + set + ".verify", 0);
+      }
+    }
     String source =
         routes.isEmpty()
             ? "built-in default (no profile; no CPU feature that makes a route certain)"
-            : "built-in default (no profile; CPU has vaes and avx512f)";
+            : "built-in default (no profile; CPU has "
+                + (machine.hasFlags("vaes", "avx512f") ? "vaes and avx512f" : "avx512f")
+                + (mlDsa ? ", JDK 25+" : "")
+                + ")";
     return new RouteTable(routes, source);
   }
 }

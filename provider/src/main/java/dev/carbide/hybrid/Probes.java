@@ -95,6 +95,7 @@ final class Probes {
 
   private static List<String> mlDsaKeys(String operation) {
     return List.of(
+        "Signature.ML-DSA." + operation,
         "Signature.ML-DSA-44." + operation,
         "Signature.ML-DSA-65." + operation,
         "Signature.ML-DSA-87." + operation);

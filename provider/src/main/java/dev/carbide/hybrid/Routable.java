@@ -65,6 +65,7 @@ public final class Routable {
           new Service(Kind.MAC, "HmacSHA256"),
           new Service(Kind.MAC, "HmacSHA384"),
           new Service(Kind.MAC, "HmacSHA512"),
+          new Service(Kind.SIGNATURE, "ML-DSA"),
           new Service(Kind.SIGNATURE, "ML-DSA-44"),
           new Service(Kind.SIGNATURE, "ML-DSA-65"),
           new Service(Kind.SIGNATURE, "ML-DSA-87"));

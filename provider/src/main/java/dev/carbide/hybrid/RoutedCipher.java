@@ -183,7 +183,7 @@ final class RoutedCipher extends CipherSpi {
   protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
     guard.enter();
     try {
-      return choose(input.remaining()).update(input, output);
+      return choose(input.remaining(), output.remaining()).update(input, output);
     } finally {
       guard.exit();
     }
@@ -216,7 +216,7 @@ final class RoutedCipher extends CipherSpi {
       throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
     guard.enter();
     try {
-      return choose(input.remaining()).doFinal(input, output);
+      return choose(input.remaining(), output.remaining()).doFinal(input, output);
     } finally {
       guard.exit();
     }
@@ -273,14 +273,24 @@ final class RoutedCipher extends CipherSpi {
     return active != null ? active : carbide;
   }
 
-  /** The engine of this operation, chosen at its first data step by that step's size. */
   private Cipher choose(int length) {
+    return choose(length, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The engine of this operation, chosen at its first data step by that step's size. A ByteBuffer
+   * step whose output has less room than getOutputSize stays on Carbide: SunJCE's ByteBuffer forms
+   * (CipherSpi's bufferCrypt) refuse it, where Carbide writes whatever fits the result.
+   */
+  private Cipher choose(int length, int outputSpace) {
     if (active != null) {
       return active;
     }
     boolean encrypting = opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
     Cipher chosen = carbide;
-    if (length >= (encrypting ? encryptFrom : decryptFrom) && key != null) {
+    if (length >= (encrypting ? encryptFrom : decryptFrom)
+        && key != null
+        && outputSpace >= carbide.getOutputSize(length)) {
       chosen = initialisedJdk();
     }
     active = chosen;

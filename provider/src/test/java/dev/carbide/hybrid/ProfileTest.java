@@ -80,6 +80,20 @@ class ProfileTest {
     assertRefused(dir.resolve("missing"), HERE, "cannot read");
   }
 
+  @Test
+  void theBuiltInDefaultRoutesOnlyWhatTheCpuMakesCertain() {
+    Machine plain = new Machine("old", Set.of("aes", "avx2"), "Vendor 25", "OpenSSL 3.5.7", "1");
+    assertEquals(Map.of(), BuiltInDefault.forMachine(plain).fromBytes());
+    RouteTable vector = BuiltInDefault.forMachine(HERE);
+    assertEquals(1024, vector.threshold("Cipher.AES/CTR/NoPadding.encrypt"));
+    assertEquals(1024, vector.threshold("Cipher.AES/CBC/PKCS5Padding.decrypt"));
+    assertEquals(RouteTable.NEVER, vector.threshold("Cipher.AES/CBC/NoPadding.encrypt"));
+    assertEquals(RouteTable.NEVER, vector.threshold("MessageDigest.SHA-256.digest"));
+    int mlDsa = Runtime.version().feature() >= 25 ? 0 : RouteTable.NEVER;
+    assertEquals(mlDsa, vector.threshold("Signature.ML-DSA-65.sign"));
+    assertTrue(vector.source().contains("vaes and avx512f"), vector.source());
+  }
+
   /** The provider ignores a refused profile with a logged reason and says so in {@code info}. */
   @Test
   void theProviderLogsAndIgnoresARefusedProfile() throws Exception {
