@@ -57,9 +57,11 @@ final class Speed implements Command {
       throws Exception {
     SpeedCatalogue.Operation jdkOperation = build(row, jdk);
     SpeedCatalogue.Operation carbideOperation = build(row, carbide);
-    // Carbide with routing off: its unrouted engines, for the services that routing may move.
+    // Carbide with routing off (its unrouted engines), where routing may move this engine type.
     SpeedCatalogue.Operation offOperation =
-        carbide instanceof CarbideProvider && Routing.enabled() && carbideOperation != null
+        carbide instanceof CarbideProvider
+                && carbideOperation != null
+                && Routing.routesSome(row.engine().type())
             ? build(row, Routing.unrouted())
             : null;
     List<SpeedCatalogue.Operation> operations = new ArrayList<>();

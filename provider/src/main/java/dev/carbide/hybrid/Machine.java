@@ -1,12 +1,14 @@
 package dev.carbide.hybrid;
 
 import dev.carbide.internal.NativeCore;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -28,10 +30,15 @@ record Machine(String cpuModel, Set<String> cpuFlags, String java, String openss
     Set<String> flags = new TreeSet<>();
     try {
       // Only the first processor's lines: the file repeats them for each core.
-      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
-        if (line.isBlank()) {
-          break;
+      List<String> lines = new ArrayList<>();
+      try (BufferedReader reader =
+          Files.newBufferedReader(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
+        for (String line = reader.readLine(); line != null && !line.isBlank(); ) {
+          lines.add(line);
+          line = reader.readLine();
         }
+      }
+      for (String line : lines) {
         int colon = line.indexOf(':');
         if (colon < 0) {
           continue;

@@ -44,18 +44,52 @@ public final class Routing {
    */
   public static ServiceSink.Factory wrap(
       String type, String algorithm, String className, ServiceSink.Factory nativeFactory) {
+    synchronized (PENDING) {
+      PENDING.add(new Pending(type, algorithm, className, nativeFactory));
+    }
     Routable.Service service = Routable.find(type, algorithm);
     if (service == null || !enabled()) {
       return nativeFactory;
     }
-    Unrouted.PROVIDER.add(type, algorithm, className, nativeFactory);
     RoutedFactory routed = new RoutedFactory(service, nativeFactory);
     return routed::create;
   }
 
-  /** Carbide's routable services without routing, always on OpenSSL (for calibrate and speed). */
+  /** A service seen by {@link #wrap}, not yet in the unrouted provider. */
+  private record Pending(
+      String type, String algorithm, String className, ServiceSink.Factory factory) {}
+
+  // Filled while the provider is built, moved into Unrouted on first use: building Unrouted's
+  // services at load would add to every provider load what only calibrate, speed and routed
+  // engines need.
+  private static final List<Pending> PENDING = new ArrayList<>();
+
+  /**
+   * Every Carbide service without routing, always on OpenSSL: the engines the routed SPIs wrap, and
+   * "Carbide with hybrid off" for {@code calibrate} and {@code speed}.
+   */
   public static Provider unrouted() {
+    synchronized (PENDING) {
+      for (Pending pending : PENDING) {
+        Unrouted.PROVIDER.add(
+            pending.type(), pending.algorithm(), pending.className(), pending.factory());
+      }
+      PENDING.clear();
+    }
     return Unrouted.PROVIDER;
+  }
+
+  /** True if routing may send some service of this JCA type ("Cipher", ...) to the JDK. */
+  public static boolean routesSome(String type) {
+    if (!enabled()) {
+      return false;
+    }
+    for (Routable.Service service : Routable.SERVICES) {
+      if (service.kind().type.equals(type) && table().routesAny(service)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The decisions in force, read once. */
