@@ -185,9 +185,13 @@ public final class Routing {
     /** The thresholds per operation, or an empty array if this service never leaves OpenSSL. */
     private int[] decide() {
       RouteTable table = table();
-      Provider provider = Routable.jdkProvider(service.kind().type, service.algorithm());
+      // The JDK's provider is looked up (and SunJCE loaded) only for a service that may need it.
+      Provider provider =
+          table.routesAny(service)
+              ? Routable.jdkProvider(service.kind().type, service.algorithm())
+              : null;
       int[] from = new int[0];
-      if (provider != null && table.routesAny(service)) {
+      if (provider != null) {
         from =
             service.kind().operations.stream()
                 .mapToInt(o -> table.threshold(service.key(o)))
