@@ -89,6 +89,23 @@ public final class RecordingProvider extends Provider {
     return out;
   }
 
+  /**
+   * The counts of the engines named in {@code typeAlgorithms} ("Signature.SHA256withECDSA"), summed
+   * over sides, keyed "Type Algorithm operation Provider".
+   */
+  public static Map<String, Long> counts(Set<String> typeAlgorithms) {
+    Map<String, Long> out = new TreeMap<>();
+    counts()
+        .forEach(
+            (key, count) -> {
+              String[] part = key.split(" ");
+              if (typeAlgorithms.contains(part[1] + "." + part[2])) {
+                out.merge(key.substring(key.indexOf(' ') + 1), count, Long::sum);
+              }
+            });
+    return out;
+  }
+
   static void count(String type, String algorithm, String operation, Provider provider) {
     count(type, algorithm, operation, provider.getName());
   }
