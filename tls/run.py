@@ -9,7 +9,7 @@ openssl s_time -new, full handshakes; plain HTTP gets wrk with one connection pe
 time from /proc/PID/stat around each measurement. Writes the results into docs/tls.md (between
 its markers), a JSON copy into tls/target, and the chart docs/img/tls.png.
 
-Usage: tls/run.py JAR [--quick] [--rounds N] [--seconds S]
+Usage: tls/run.py JAR [--quick] [--rounds N] [--seconds S] | --profile [--seconds S]
 """
 import argparse
 import json
@@ -74,9 +74,9 @@ def carbide_first(directory):
 class Server:
     """One BenchServer JVM; stopped by closing its standard input, then by its own pid."""
 
-    def __init__(self, jar, config, row, directory, override):
+    def __init__(self, jar, config, row, directory, override, extra=()):
         _, cert, protocol, groups, suites, _, _, work = row
-        command = [str(JAVA_HOME / "bin/java"), "-Xms256m", "-Xmx256m",
+        command = [str(JAVA_HOME / "bin/java"), "-Xms256m", "-Xmx256m", *extra,
                    "--enable-native-access=ALL-UNNAMED", "-cp", jar,
                    # Without it the server's separate header and body writes wait for the
                    # client's delayed ACK (Nagle): 40 ms per keep-alive request.
@@ -213,6 +213,13 @@ results = json.loads(sys.argv[2])
 loads = [l for l in ("keepalive", "resumed", "full") if any(r["load"] == l for r in results)]
 titles = {"keepalive": "keep-alive, 16 KiB", "resumed": "new connection, resumed",
           "full": "full handshake"}
+def short(row):
+    if row.startswith("IBM"):
+        return "IBM setting\n+500 µs work"
+    protocol, rest = row.split(", ", 1)
+    protocol = protocol.replace("-AES256-GCM-SHA384", "")
+    version, exchange = protocol[:7], protocol[8:]
+    return f"{version}\n{exchange}\n" + rest.replace(" P-256", "").replace("-2048", "")
 rows = []
 for r in results:
     if r["row"] not in rows:
@@ -231,12 +238,53 @@ for ax, load in zip(axes[0], loads):
     ax.set_title(titles[load])
     ax.set_ylabel("server CPU µs per request")
     ax.set_xticks([x + 0.4 - width / 2 for x in range(len(rows))])
-    ax.set_xticklabels([row.replace(", ", "\n", 1)[:40] for row in rows], fontsize=6, rotation=20)
+    ax.set_xticklabels([short(row) for row in rows], fontsize=6)
 axes[0][0].legend(fontsize=7)
 fig.tight_layout()
 fig.savefig(sys.argv[1], dpi=110)
 """
     subprocess.run([python, "-c", script, str(path), data], check=True)
+
+
+def machine():
+    cpu = run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"]).stdout.strip()
+    java = run([str(JAVA_HOME / "bin/java"), "-version"]).stderr.splitlines()[0]
+    return f"{os.cpu_count()} cores of {cpu}; {java}"
+
+
+def replace_section(name, section):
+    doc = ROOT / "docs/tls.md"
+    text = doc.read_text()
+    start = f"<!-- tls {name}: written by tls/run.py -->"
+    end = f"<!-- end of tls {name} -->"
+    section = start + "\n" + section + "\n" + end
+    if start in text:
+        text = text[:text.index(start)] + section + text[text.index(end) + len(end):]
+    else:
+        text += "\n" + section + "\n"
+    doc.write_text(text)
+
+
+def run_profile(jar, seconds):
+    import handshake_profile
+    profiles = {}
+    with tempfile.TemporaryDirectory(prefix="carbide-tls-") as directory:
+        make_certificates(directory)
+        override = carbide_first(directory)
+        for row in (ROWS[0], ROWS[3]):
+            for config in ("jdk", "carbide"):
+                print(f"tls profile: {row[0]}, {config}", file=sys.stderr)
+                profiles[(row[0], config)] = handshake_profile.profile(
+                    jar, row, config, directory, override, seconds, Server)
+    text = handshake_profile.table(profiles)
+    print(text)
+    replace_section("profile", "\n".join([
+        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `./carbide tls --profile`; "
+        f"{machine()}; `openssl s_time -new` for {seconds} s after a "
+        f"{handshake_profile.WARM_SECONDS} s warm-up, "
+        "`perf record -F 499 -g` on the server JVM. Server CPU µs per full handshake (with its "
+        "16 KiB response), split by the innermost frame that names a category.",
+        "", text]))
 
 
 def write_doc(results, command, seconds, rounds):
@@ -271,7 +319,12 @@ def main():
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--rounds", type=int)
     parser.add_argument("--seconds", type=int)
+    parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
+    if args.profile:
+        sys.path.insert(0, str(ROOT / "tls"))
+        run_profile(args.jar, args.seconds or 8)
+        return
     rounds = args.rounds or 2
     seconds = args.seconds or (1 if args.quick else 2)
     warm = 2 if args.quick else 3
