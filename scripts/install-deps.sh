@@ -5,7 +5,8 @@ set -euo pipefail
 
 needed=(cmake make g++ perl libgtest-dev libbenchmark-dev clang-format clang-tidy maven
         binutils libnss3 python3
-        clang-14 libclang-rt-14-dev)  # clang-14: -fsanitize=fuzzer; libclang-rt-14-dev: libFuzzer
+        clang-14 libclang-rt-14-dev  # clang-14: -fsanitize=fuzzer; libclang-rt-14-dev: libFuzzer
+        curl openssl wrk)  # TLS peers: interop tests (curl, openssl), ./carbide tls (wrk, s_time)
 missing=()
 for package in "${needed[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

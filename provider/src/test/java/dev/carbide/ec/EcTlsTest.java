@@ -17,10 +17,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * JSSE's own use: a fresh JVM with Carbide at priority 1 completes TLS 1.3 and 1.2 handshakes with
  * ECDHE on P-256 and X25519 and an ECDSA server key (TLS 1.2 needs the certificate's curve among
- * the groups too, so X25519 comes first there, with P-256 after it). A counting provider that
- * forwards to Carbide (see {@link CountingProvider}) shows that Carbide's engines did the
- * handshake's signing, verification, key generation and agreement; and Carbide is the provider that
- * JSSE's lookups of ECDH, XDH and SHA256withECDSA resolve to.
+ * the groups too, so X25519 comes first there, with P-256 after it). A recording provider that
+ * forwards to the JCA's own choice (see {@link dev.carbide.tls.RecordingProvider}) shows that
+ * Carbide's engines did the handshake's signing, verification, key generation and agreement; and
+ * Carbide is the provider that JSSE's lookups of ECDH, XDH and SHA256withECDSA resolve to.
  */
 class EcTlsTest {
   @TempDir Path dir;

@@ -1,10 +1,12 @@
 package dev.carbide.ec;
 
+import dev.carbide.tls.RecordingProvider;
 import java.io.FileInputStream;
 import java.nio.ByteBuffer;
 import java.security.KeyStore;
 import java.security.Security;
 import java.security.Signature;
+import java.util.Set;
 import javax.crypto.KeyAgreement;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -16,14 +18,14 @@ import javax.net.ssl.TrustManagerFactory;
 /**
  * Child-JVM main for EcTlsTest: with the providers as java.security lists them, runs in-memory TLS
  * handshakes (args: PKCS#12 key store with an EC key, password, protocol; the named group comes
- * from jdk.tls.namedGroups) with a {@link CountingProvider} ahead of the first provider, prints the
+ * from jdk.tls.namedGroups) with a {@link RecordingProvider} ahead of the others, prints the EC
  * operations JSSE drove ("count Type Algorithm operation Provider=N"), the provider that serves
- * each EC primitive JSSE asks for once the counter is gone, then "handshake PROTOCOL".
+ * each EC primitive JSSE asks for once the recorder is gone, then "handshake PROTOCOL".
  */
 public final class TlsHandshake {
   private TlsHandshake() {}
 
-  /** The engines JSSE may drive for ECDHE and ECDSA, forwarded through the counting provider. */
+  /** The engines JSSE may drive for ECDHE and ECDSA, whose work is reported. */
   private static final String[] COUNTED = {
     "Signature.SHA1withECDSA",
     "Signature.SHA224withECDSA",
@@ -40,7 +42,8 @@ public final class TlsHandshake {
 
   public static void main(String[] args) throws Exception {
     // Ahead of the first provider (Carbide), forwarding to it, so the handshake's work is counted.
-    Security.insertProviderAt(new CountingProvider(Security.getProviders()[0], COUNTED), 1);
+    Security.insertProviderAt(new RecordingProvider(), 1);
+    RecordingProvider.record(true);
     char[] password = args[1].toCharArray();
     KeyStore store = KeyStore.getInstance("PKCS12");
     try (FileInputStream in = new FileInputStream(args[0])) {
@@ -55,9 +58,9 @@ public final class TlsHandshake {
     SSLEngine client = engine(context, true, args[2]);
     SSLEngine server = engine(context, false, args[2]);
     handshake(client, server);
-    CountingProvider.counts()
+    RecordingProvider.counts(Set.of(COUNTED))
         .forEach((key, count) -> System.out.println("count " + key + "=" + count));
-    Security.removeProvider("Counting");
+    Security.removeProvider("Recording");
     System.out.println("provider ECDH " + KeyAgreement.getInstance("ECDH").getProvider().getName());
     System.out.println("provider XDH " + KeyAgreement.getInstance("XDH").getProvider().getName());
     System.out.println(

@@ -1,11 +1,12 @@
 package dev.carbide.rsa;
 
-import dev.carbide.ec.CountingProvider;
 import dev.carbide.ec.TlsHandshake;
+import dev.carbide.tls.RecordingProvider;
 import java.io.FileInputStream;
 import java.security.KeyStore;
 import java.security.Security;
 import java.security.Signature;
+import java.util.Set;
 import javax.crypto.Cipher;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -15,9 +16,9 @@ import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Child-JVM main for RsaTlsTest: an in-memory handshake (args: PKCS#12 key store with an RSA key,
- * password, protocol, cipher suite or "default") with a counting provider ahead of Carbide over the
- * RSA engines JSSE drives; prints the counts ("count Type Algorithm operation Provider=N"), the
- * providers JSSE's lookups resolve to, and "handshake PROTOCOL SUITE".
+ * password, protocol, cipher suite or "default") with a {@link RecordingProvider} ahead of the
+ * others; prints the counts of the RSA engines JSSE drives ("count Type Algorithm operation
+ * Provider=N"), the providers JSSE's lookups resolve to, and "handshake PROTOCOL SUITE".
  */
 public final class RsaTlsHandshake {
   private RsaTlsHandshake() {}
@@ -32,7 +33,8 @@ public final class RsaTlsHandshake {
   };
 
   public static void main(String[] args) throws Exception {
-    Security.insertProviderAt(new CountingProvider(Security.getProviders()[0], COUNTED), 1);
+    Security.insertProviderAt(new RecordingProvider(), 1);
+    RecordingProvider.record(true);
     char[] password = args[1].toCharArray();
     KeyStore store = KeyStore.getInstance("PKCS12");
     try (FileInputStream in = new FileInputStream(args[0])) {
@@ -54,9 +56,9 @@ public final class RsaTlsHandshake {
       }
     }
     TlsHandshake.handshake(client, server);
-    CountingProvider.counts()
+    RecordingProvider.counts(Set.of(COUNTED))
         .forEach((key, count) -> System.out.println("count " + key + "=" + count));
-    Security.removeProvider("Counting");
+    Security.removeProvider("Recording");
     System.out.println(
         "provider RSASSA-PSS " + Signature.getInstance("RSASSA-PSS").getProvider().getName());
     System.out.println(

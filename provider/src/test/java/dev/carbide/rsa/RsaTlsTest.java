@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * JSSE's own use of RSA: a fresh JVM with Carbide at priority 1 completes a TLS 1.3 handshake with
  * an RSA certificate (rsa_pss_rsae_sha256), a TLS 1.2 ECDHE-RSA one and a TLS 1.2 RSA key exchange
- * (TLS_RSA_*, which recent JDKs disable by default and the test turns back on). A counting provider
- * ahead of Carbide shows that Carbide's engines signed, verified and decrypted.
+ * (TLS_RSA_*, which recent JDKs disable by default and the test turns back on). A recording
+ * provider ahead of Carbide ({@link dev.carbide.tls.RecordingProvider}) shows that Carbide's
+ * engines signed, verified and decrypted.
  */
 class RsaTlsTest {
   @TempDir Path dir;

@@ -1,0 +1,351 @@
+#!/usr/bin/env python3
+"""./carbide tls: what Carbide does for a Java HTTPS server, measured with real clients.
+
+Starts tls/BenchServer.java (the JDK's HttpsServer on SunJSSE) once per configuration (plain HTTP,
+HTTPS on the JDK's providers, HTTPS with Carbide at priority 1, and Carbide with
+-Dcarbide.hybrid=off / auto), drives it over loopback with Debian's load generators in three loads
+(wrk keep-alive; openssl s_time -reuse, one new connection at a time resuming the session;
+openssl s_time -new, full handshakes; plain HTTP gets wrk with one connection per request), alternating the configurations round by round, and reads the server's CPU
+time from /proc/PID/stat around each measurement. Writes the results into docs/tls.md (between
+its markers), a JSON copy into tls/target, and the chart docs/img/tls.png.
+
+Usage: tls/run.py JAR [--quick] [--rounds N] [--seconds S] | --profile [--seconds S]
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+JAVA_HOME = Path(os.environ.get("JAVA_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64"))
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+RESPONSE_BYTES = 16384
+
+# name, certificate, protocol, named groups, JSSE suites, s_time options, loads, work (µs)
+ALL_LOADS = ("keepalive", "resumed", "full")
+ROWS = [
+    ("TLS 1.3 X25519, EC P-256", "ec", "TLSv1.3", "x25519", "default", ["-tls1_3"], ALL_LOADS, 0),
+    ("TLS 1.3 P-256, EC P-256", "ec", "TLSv1.3", "secp256r1", "default", ["-tls1_3"], ALL_LOADS, 0),
+    ("TLS 1.2 ECDHE-ECDSA-AES256-GCM-SHA384, EC P-256", "ec", "TLSv1.2", "x25519,secp256r1",
+     "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+     ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384"], ALL_LOADS, 0),
+    ("TLS 1.3 X25519, RSA-2048", "rsa", "TLSv1.3", "x25519", "default", ["-tls1_3"], ALL_LOADS, 0),
+    ("TLS 1.2 ECDHE-RSA-AES256-GCM-SHA384, RSA-2048", "rsa", "TLSv1.2", "x25519,secp256r1",
+     "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+     ["-tls1_2", "-cipher", "ECDHE-RSA-AES256-GCM-SHA384"], ALL_LOADS, 0),
+    # IBM's setting: keep-alive, about 500 µs of application work per request.
+    ("IBM setting: TLS 1.2 ECDHE-ECDSA-AES256-GCM-SHA384, EC P-256, 500 µs work", "ec", "TLSv1.2",
+     "x25519,secp256r1", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+     ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384"], ("keepalive",), 500),
+]
+CONFIGS = ["http", "jdk", "carbide", "carbide hybrid=off", "carbide hybrid=auto"]
+QUICK_CONFIGS = ["http", "jdk", "carbide"]
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, capture_output=True, text=True, **kwargs)
+
+
+def make_certificates(directory):
+    for name, options in (("ec", ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"]),
+                          ("rsa", ["-newkey", "rsa", "-pkeyopt", "rsa_keygen_bits:2048"])):
+        run(["openssl", "req", "-x509", *options, "-nodes", "-keyout", f"{directory}/{name}.key",
+             "-out", f"{directory}/{name}.pem", "-days", "2", "-subj", "/CN=localhost",
+             "-addext", "subjectAltName=DNS:localhost"])
+
+
+def carbide_first(directory):
+    """A java.security override with Carbide at priority 1 and the JDK's list after it."""
+    entries = re.findall(r"^security\.provider\.\d+=(.+)$",
+                         (JAVA_HOME / "conf/security/java.security").read_text(), re.M)
+    lines = ["security.provider.1=Carbide"]
+    lines += [f"security.provider.{i + 2}={entry.strip()}" for i, entry in enumerate(entries)]
+    path = Path(directory) / "carbide-first.security"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+class Server:
+    """One BenchServer JVM; stopped by closing its standard input, then by its own pid."""
+
+    def __init__(self, jar, config, row, directory, override, extra=()):
+        _, cert, protocol, groups, suites, _, _, work = row
+        command = [str(JAVA_HOME / "bin/java"), "-Xms256m", "-Xmx256m", *extra,
+                   "--enable-native-access=ALL-UNNAMED", "-cp", jar,
+                   # Without it the server's separate header and body writes wait for the
+                   # client's delayed ACK (Nagle): 40 ms per keep-alive request.
+                   "-Dsun.net.httpserver.nodelay=true",
+                   f"-Djdk.tls.namedGroups={groups}"]
+        if config.startswith("carbide"):
+            command.append(f"-Djava.security.properties={override}")
+            if "hybrid=" in config:
+                command.append("-Dcarbide.hybrid=" + config.split("hybrid=")[1])
+        command += [str(ROOT / "tls/BenchServer.java"), str(RESPONSE_BYTES), str(work)]
+        if config != "http":
+            command += [f"{directory}/{cert}.pem", f"{directory}/{cert}.key", protocol, suites]
+        self.config = config
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline().split()
+        if not line or line[0] != "ready":
+            self.stop()
+            raise RuntimeError(f"server {config} did not start")
+        self.port = int(line[1])
+        self.provider = line[2]
+        self.scheme = "http" if config == "http" else "https"
+
+    def cpu_seconds(self):
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def stop(self):
+        try:
+            self.process.stdin.close()
+            self.process.wait(timeout=5)
+        except (subprocess.TimeoutExpired, BrokenPipeError):
+            self.process.kill()
+            self.process.wait()
+
+
+def load(server, kind, row, seconds):
+    """Runs one load; returns the number of requests (or connections) completed."""
+    url = f"{server.scheme}://127.0.0.1:{server.port}/"
+    if kind != "keepalive" and server.scheme == "https":
+        # One connection at a time: -new with full handshakes, -reuse resuming the session. (wrk's
+        # new-connection mode fails a read on every close of the JDK's HttpsServer and stalls.)
+        mode = "-new" if kind == "full" else "-reuse"
+        out = run(["openssl", "s_time", "-connect", f"127.0.0.1:{server.port}", mode,
+                   "-time", str(int(seconds)), "-www", "/", *row[5]]).stdout
+        match = re.search(r"(\d+) connections in [\d.]+s", out)
+        return int(match.group(1))
+    command = ["wrk", "-t1", "-c4", f"-d{seconds}s", url]
+    if kind != "keepalive":
+        # Plain HTTP, one TCP connection per request: the baseline of both connection loads.
+        command[1:1] = ["-H", "Connection: close"]
+    out = run(command).stdout
+    return int(re.search(r"(\d+) requests in", out).group(1))
+
+
+def measure(server, kind, row, seconds):
+    cpu = server.cpu_seconds()
+    start = time.monotonic()
+    requests = load(server, kind, row, seconds)
+    elapsed = time.monotonic() - start
+    cpu = server.cpu_seconds() - cpu
+    return {"requests": requests, "rps": requests / elapsed,
+            "cpu_us": cpu * 1e6 / max(requests, 1)}
+
+
+def bench_row(jar, row, configs, rounds, seconds, warm, directory, override):
+    servers = [Server(jar, config, row, directory, override) for config in configs]
+    try:
+        for server in servers:  # warm-up: the JIT (SunJSSE's handshake code), the session caches
+            for kind in row[6]:
+                measure(server, kind, row, warm)
+        samples = {(s.config, kind): [] for s in servers for kind in row[6]}
+        for round_index in range(rounds):
+            order = servers[round_index % len(servers):] + servers[:round_index % len(servers)]
+            for kind in row[6]:
+                for server in order:
+                    samples[(server.config, kind)].append(measure(server, kind, row, seconds))
+        results = []
+        for (config, kind), values in samples.items():
+            results.append({
+                "row": row[0], "config": config, "load": kind,
+                "provider": next(s.provider for s in servers if s.config == config),
+                "rps": statistics.median(v["rps"] for v in values),
+                "cpu_us": statistics.median(v["cpu_us"] for v in values),
+                "rounds": len(values)})
+        return results
+    finally:
+        for server in servers:
+            server.stop()
+
+
+LOAD_NAMES = {"keepalive": "keep-alive, 4 connections (wrk)",
+              "resumed": "new connection, resumed (s_time -reuse)",
+              "full": "new connection, full handshake (s_time -new)"}
+
+
+def table(results):
+    lines = ["| configuration | load | requests/s | server CPU µs/request | TLS CPU µs/request "
+             "| throughput lost to TLS | CPU × JDK |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    rows = []
+    for r in results:
+        if r["row"] not in rows:
+            rows.append(r["row"])
+    for row in rows:
+        lines.append(f"| **{row}** | | | | | | |")
+        for kind in ALL_LOADS:
+            by_config = {r["config"]: r for r in results if r["row"] == row and r["load"] == kind}
+            if not by_config:
+                continue
+            http = by_config.get("http")
+            jdk = by_config.get("jdk")
+            for config, r in by_config.items():
+                tls_cpu = lost = ratio = ""
+                if http and config != "http":
+                    tls_cpu = f"{r['cpu_us'] - http['cpu_us']:.0f}"
+                    lost = f"{100 * (1 - r['rps'] / http['rps']):.0f}%"
+                if jdk and config not in ("http", "jdk"):
+                    ratio = f"{r['cpu_us'] / jdk['cpu_us']:.2f}"
+                lines.append(f"| {config} | {LOAD_NAMES[kind]} | {r['rps']:.0f} | "
+                             f"{r['cpu_us']:.0f} | {tls_cpu} | {lost} | {ratio} |")
+    return "\n".join(lines)
+
+
+def chart(results, path):
+    python = run([str(ROOT / "scripts/report-python.sh")]).stdout.strip()
+    data = json.dumps(results)
+    script = r"""
+import json, sys
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+results = json.loads(sys.argv[2])
+loads = [l for l in ("keepalive", "resumed", "full") if any(r["load"] == l for r in results)]
+titles = {"keepalive": "keep-alive, 16 KiB", "resumed": "new connection, resumed",
+          "full": "full handshake"}
+def short(row):
+    if row.startswith("IBM"):
+        return "IBM setting\n+500 µs work"
+    protocol, rest = row.split(", ", 1)
+    protocol = protocol.replace("-AES256-GCM-SHA384", "")
+    version, exchange = protocol[:7], protocol[8:]
+    return f"{version}\n{exchange}\n" + rest.replace(" P-256", "").replace("-2048", "")
+rows = []
+for r in results:
+    if r["row"] not in rows:
+        rows.append(r["row"])
+configs = []
+for r in results:
+    if r["config"] not in configs:
+        configs.append(r["config"])
+fig, axes = plt.subplots(1, len(loads), figsize=(5 * len(loads), 4.5), squeeze=False)
+for ax, load in zip(axes[0], loads):
+    width = 0.8 / len(configs)
+    for i, config in enumerate(configs):
+        values = [next((r["cpu_us"] for r in results if r["row"] == row and r["load"] == load
+                        and r["config"] == config), 0) for row in rows]
+        ax.bar([x + i * width for x in range(len(rows))], values, width, label=config)
+    ax.set_title(titles[load])
+    ax.set_ylabel("server CPU µs per request")
+    ax.set_xticks([x + 0.4 - width / 2 for x in range(len(rows))])
+    ax.set_xticklabels([short(row) for row in rows], fontsize=6)
+axes[0][0].legend(fontsize=7)
+fig.tight_layout()
+fig.savefig(sys.argv[1], dpi=110)
+"""
+    subprocess.run([python, "-c", script, str(path), data], check=True)
+
+
+def machine():
+    cpu = run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"]).stdout.strip()
+    java = run([str(JAVA_HOME / "bin/java"), "-version"]).stderr.splitlines()[0]
+    return f"{os.cpu_count()} cores of {cpu}; {java}"
+
+
+def replace_section(name, section):
+    doc = ROOT / "docs/tls.md"
+    text = doc.read_text()
+    start = f"<!-- tls {name}: written by tls/run.py -->"
+    end = f"<!-- end of tls {name} -->"
+    section = start + "\n" + section + "\n" + end
+    if start in text:
+        text = text[:text.index(start)] + section + text[text.index(end) + len(end):]
+    else:
+        text += "\n" + section + "\n"
+    doc.write_text(text)
+
+
+def run_profile(jar, seconds):
+    import handshake_profile
+    profiles = {}
+    with tempfile.TemporaryDirectory(prefix="carbide-tls-") as directory:
+        make_certificates(directory)
+        override = carbide_first(directory)
+        for row in (ROWS[0], ROWS[3]):
+            for config in ("jdk", "carbide"):
+                print(f"tls profile: {row[0]}, {config}", file=sys.stderr)
+                profiles[(row[0], config)] = handshake_profile.profile(
+                    jar, row, config, directory, override, seconds, Server)
+    text = handshake_profile.table(profiles)
+    print(text)
+    replace_section("profile", "\n".join([
+        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `./carbide tls --profile`; "
+        f"{machine()}; `openssl s_time -new` for {seconds} s after a "
+        f"{handshake_profile.WARM_SECONDS} s warm-up, "
+        "`perf record -F 499 -g` on the server JVM. Server CPU µs per full handshake (with its "
+        "16 KiB response), split by the innermost frame that names a category.",
+        "", text]))
+
+
+def write_doc(results, command, seconds, rounds):
+    doc = ROOT / "docs/tls.md"
+    text = doc.read_text()
+    start = "<!-- tls results: written by tls/run.py -->"
+    end = "<!-- end of tls results -->"
+    cpu = run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"]).stdout.strip()
+    java = run([str(JAVA_HOME / "bin/java"), "-version"]).stderr.splitlines()[0]
+    section = "\n".join([
+        start,
+        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `{command}`; "
+        f"{os.cpu_count()} cores of {cpu}; {java}; wrk and openssl s_time from Debian "
+        f"({run(['openssl', 'version']).stdout.strip()}); {rounds} rounds of {seconds} s per "
+        "cell, configurations alternated round by round, medians shown. CPU is the server JVM's "
+        "user + system time from /proc over the requests it served.",
+        "",
+        table(results),
+        "",
+        "![server CPU per request](img/tls.png)",
+        end])
+    if start in text:
+        text = text[:text.index(start)] + section + text[text.index(end) + len(end):]
+    else:
+        text += "\n" + section + "\n"
+    doc.write_text(text)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("jar")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--rounds", type=int)
+    parser.add_argument("--seconds", type=int)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    if args.profile:
+        sys.path.insert(0, str(ROOT / "tls"))
+        run_profile(args.jar, args.seconds or 8)
+        return
+    rounds = args.rounds or 2
+    seconds = args.seconds or (1 if args.quick else 2)
+    warm = 2 if args.quick else 3
+    rows = ROWS[:1] if args.quick else ROWS
+    configs = QUICK_CONFIGS if args.quick else CONFIGS
+    results = []
+    with tempfile.TemporaryDirectory(prefix="carbide-tls-") as directory:
+        make_certificates(directory)
+        override = carbide_first(directory)
+        for row in rows:
+            print(f"tls: {row[0]}", file=sys.stderr)
+            results += bench_row(args.jar, row, configs, rounds, seconds, warm, directory,
+                                 override)
+    target = ROOT / "tls/target"
+    target.mkdir(exist_ok=True)
+    (target / "results.json").write_text(json.dumps(results, indent=1))
+    print(table(results))
+    chart(results, ROOT / "docs/img/tls.png")
+    command = "./carbide tls" + (" --quick" if args.quick else "")
+    write_doc(results, command, seconds, rounds)
+
+
+if __name__ == "__main__":
+    main()
