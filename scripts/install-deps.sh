@@ -5,6 +5,7 @@ set -euo pipefail
 
 needed=(cmake make g++ perl libgtest-dev libbenchmark-dev clang-format clang-tidy maven
         binutils libnss3 python3
+        patchelf  # renames the bundled libcrypto's soname (scripts/build-native.sh)
         clang-14 libclang-rt-14-dev)  # clang-14: -fsanitize=fuzzer; libclang-rt-14-dev: libFuzzer
 missing=()
 for package in "${needed[@]}"; do
