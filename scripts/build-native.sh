@@ -54,3 +54,5 @@ cp -L "$prefix/lib/libcrypto.so.3" "$output_dir/libcarbide-crypto.so.3"
 patchelf --set-soname libcarbide-crypto.so.3 "$output_dir/libcarbide-crypto.so.3"
 cp "$build_dir/libcarbide.so" "$output_dir/libcarbide.so"
 patchelf --replace-needed libcrypto.so.3 libcarbide-crypto.so.3 "$output_dir/libcarbide.so"
+# What the bundled OpenSSL is and how it was configured, for `carbide info` and the SBOM.
+cp "$prefix/.complete" "$output_dir/openssl-build.txt"

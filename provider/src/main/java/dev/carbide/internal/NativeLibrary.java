@@ -62,6 +62,26 @@ public final class NativeLibrary {
     };
   }
 
+  /**
+   * How the jar's OpenSSL for this platform was obtained and configured (written by
+   * scripts/build-native.sh), or null if the jar carries none for this platform.
+   */
+  public static String bundledOpensslBuild() {
+    String platform = platform();
+    if (platform == null) {
+      return null;
+    }
+    try (var in =
+        NativeLibrary.class.getResourceAsStream(
+            "/META-INF/native/" + platform + "/openssl-build.txt")) {
+      return in == null
+          ? null
+          : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+    } catch (java.io.IOException e) {
+      return null;
+    }
+  }
+
   private static Throwable load() {
     try {
       String platform = platform();
