@@ -1,25 +1,58 @@
 #!/usr/bin/env bash
-# Builds the C++ engine and libcarbide.so with CMake against the bundled OpenSSL 3.5, then copies
-# libcarbide.so and that libcrypto.so.3 to where the jar picks them up.
-# Usage: build-native.sh BUILD_DIR OUTPUT_DIR
+# Builds the C++ engine and libcarbide.so with CMake against the bundled OpenSSL 3.5, then puts
+# the three files the jar carries in OUTPUT_DIR:
+#   libcarbide-crypto.so.3  the bundled libcrypto, its soname renamed so that the dynamic linker
+#                           never confuses it with another libcrypto.so.3 in the process
+#   libcarbide.so           linked against libcarbide-crypto.so.3 (the default, bundled mode)
+#   libcarbide-system.so    the same code linked against libcrypto.so.3 (a system or given one)
+# A library found by soname is shared by everything in the process that names it: with the
+# upstream soname, a libcrypto.so.3 loaded first by another native library would be the one
+# libcarbide binds to, and one loaded after would bind to ours. See docs/platforms.md.
+# Usage: build-native.sh BUILD_DIR OUTPUT_DIR [TARGET]
+# TARGET linux-aarch64 cross-compiles libcarbide.so (only the library: scripts/test-aarch64.sh
+# builds the tests) against a cross-compiled OpenSSL, with native/cmake/aarch64-linux-gnu.cmake.
 # CARBIDE_OPENSSL_PREFIX names an OpenSSL install to use instead of building one. The paths are
 # passed explicitly because CMake caches what FindOpenSSL found, and a stale cache would silently
 # keep an earlier OpenSSL.
 set -euo pipefail
 build_dir=$1
 output_dir=$2
+target=${3:-}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-prefix=${CARBIDE_OPENSSL_PREFIX:-$("$root/scripts/build-openssl.sh" | tail -n 1)}
+cross=() build_targets=()
+case $target in
+  '') ;;
+  linux-aarch64)
+    for tool in aarch64-linux-gnu-g++ patchelf; do
+      command -v "$tool" >/dev/null || {
+        echo "build-native: $tool is missing: run scripts/install-deps.sh, or build without" \
+          "the aarch64 library (mvn -Dcarbide.aarch64.skip=true)" >&2
+        exit 1
+      }
+    done
+    cross=(-DCMAKE_TOOLCHAIN_FILE="$root/native/cmake/aarch64-linux-gnu.cmake" -DCARBIDE_BENCH=OFF)
+    build_targets=(--target carbide)
+    ;;
+  *) echo "build-native: unknown target $target (known: linux-aarch64)" >&2; exit 1 ;;
+esac
+
+prefix=${CARBIDE_OPENSSL_PREFIX:-$(CARBIDE_TARGET=$target "$root/scripts/build-openssl.sh" | tail -n 1)}
 java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}
 
 mkdir -p "$build_dir"
-cmake -S "$root/native" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$root/native" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release "${cross[@]}" \
   -DOPENSSL_ROOT_DIR="$prefix" \
   -DOPENSSL_INCLUDE_DIR="$prefix/include" -DOPENSSL_CRYPTO_LIBRARY="$prefix/lib/libcrypto.so" -DJAVA_HOME="$java_home" >"$build_dir.configure.log" 2>&1 ||
   { cat "$build_dir.configure.log" >&2; exit 1; }
-cmake --build "$build_dir" --parallel "$(nproc)"
+cmake --build "$build_dir" --parallel "$(nproc)" "${build_targets[@]}"
 
 mkdir -p "$output_dir"
+rm -f "$output_dir/libcrypto.so.3"   # the name before the soname was renamed
+cp "$build_dir/libcarbide.so" "$output_dir/libcarbide-system.so"
+cp -L "$prefix/lib/libcrypto.so.3" "$output_dir/libcarbide-crypto.so.3"
+patchelf --set-soname libcarbide-crypto.so.3 "$output_dir/libcarbide-crypto.so.3"
 cp "$build_dir/libcarbide.so" "$output_dir/libcarbide.so"
-cp -L "$prefix/lib/libcrypto.so.3" "$output_dir/libcrypto.so.3"
+patchelf --replace-needed libcrypto.so.3 libcarbide-crypto.so.3 "$output_dir/libcarbide.so"
+# What the bundled OpenSSL is and how it was configured, for `carbide info` and the SBOM.
+cp "$prefix/.complete" "$output_dir/openssl-build.txt"

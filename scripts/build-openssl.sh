@@ -5,12 +5,22 @@
 #   OPENSSL_PREFIX=$(scripts/build-openssl.sh | tail -1)
 # Env: CARBIDE_CACHE  cache root (default ~/.cache/carbide)
 #      OPENSSL_SRC    local openssl 3.5.x tarball; skips apt and the network
+#      CARBIDE_TARGET linux-aarch64 cross-compiles with Debian's aarch64-linux-gnu toolchain;
+#                     unset builds for the host
 set -euo pipefail
 
 CACHE=${CARBIDE_CACHE:-$HOME/.cache/carbide}
 mkdir -p "$CACHE"
 CACHE=$(cd "$CACHE" && pwd -P)   # callers get an absolute prefix
-LOG=$CACHE/openssl-build.log
+
+# A cross build has its own cache entries, lock and log: it must neither be mistaken for the host
+# build nor make a host build wait for its (long) compile.
+case ${CARBIDE_TARGET:-} in
+  '') arch=$(uname -m) tag='' cross=() ;;
+  linux-aarch64) arch=aarch64 tag=-aarch64 cross=(--cross-compile-prefix=aarch64-linux-gnu-) ;;
+  *) echo "build-openssl: unknown CARBIDE_TARGET=$CARBIDE_TARGET (known: linux-aarch64)" >&2; exit 1 ;;
+esac
+LOG=$CACHE/openssl${tag}-build.log
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
 log() { echo "build-openssl: $*" >&2; }
@@ -25,21 +35,22 @@ configure_opts=(shared no-docs no-tests no-apps)
 # The 64-bit constant-time field code for P-224, P-384 and P-521 (and what
 # Debian's own amd64 build enables): without it those curves run on generic
 # bignum arithmetic, and P-384 keygen is about 7x slower.
-case $(uname -m) in x86_64 | aarch64) configure_opts+=(enable-ec_nistp_64_gcc_128) ;; esac
-recipe=$(printf '%s\n' "${configure_opts[@]}" | sha256sum | cut -c1-8)
+case $arch in x86_64 | aarch64) configure_opts+=(enable-ec_nistp_64_gcc_128) ;; esac
+# The cross prefix joins the hash, so a host build's key is what it always was.
+recipe=$(printf '%s\n' "${configure_opts[@]}" "${cross[@]}" | sha256sum | cut -c1-8)
 
 # Newest completed build whose version matches glob $1. The .complete marker is
 # written last, so an interrupted build is never mistaken for a good one.
 find_cached() {
   local m
-  for m in "$CACHE"/openssl-$1-"$recipe"/.complete; do
+  for m in "$CACHE"/openssl$tag-$1-"$recipe"/.complete; do
     if [[ -f $m ]]; then echo "${m%/.complete}"; fi
   done | sort -V | tail -n 1
 }
 
 # Held for the whole run: a second caller waits, then finds the finished build.
-exec 9>"$CACHE/openssl.lock"
-flock -n 9 || { log "another build holds $CACHE/openssl.lock; waiting"; flock 9; }
+exec 9>"$CACHE/openssl$tag.lock"
+flock -n 9 || { log "another build holds $CACHE/openssl$tag.lock; waiting"; flock 9; }
 
 ver=
 if [[ -n ${OPENSSL_SRC:-} ]]; then
@@ -132,7 +143,7 @@ else
   [[ -n $tarball ]] || { tail -n 40 "$LOG" >&2; die "no candidate could be downloaded (log: $LOG)"; }
 fi
 
-prefix=$CACHE/openssl-$ver-$recipe
+prefix=$CACHE/openssl$tag-$ver-$recipe
 log "building $origin (log: $LOG)"
 start=$SECONDS
 mkdir "$work/build"; cd "$work/build"
@@ -140,7 +151,7 @@ run tar -xf "$tarball" --strip-components=1
 # Upstream source, no Debian patches. --openssldir points inside the prefix
 # where no openssl.cnf exists, so the system's (3.0) config is never loaded;
 # the default provider is built in, so nothing else is located by path.
-run ./Configure "linux-$(uname -m)" "${configure_opts[@]}" \
+run ./Configure "linux-$arch" "${configure_opts[@]}" "${cross[@]}" \
   --prefix="$prefix" --libdir=lib --openssldir="$prefix/ssl"
 run make -j"$(nproc)" build_generated
 # Just the shared lib: build_libs/install_dev would also compile every object
@@ -152,6 +163,6 @@ cp include/openssl/*.h "$prefix/include/openssl/"
 cp libcrypto.so.3 "$prefix/lib/"
 ln -sf libcrypto.so.3 "$prefix/lib/libcrypto.so"
 cp exporters/libcrypto.pc "$prefix/lib/pkgconfig/"
-echo "$origin, configured with ${configure_opts[*]}" >"$prefix/.complete"
+echo "$origin, configured with linux-$arch ${configure_opts[*]}${cross:+ ${cross[*]}}" >"$prefix/.complete"
 log "built in $((SECONDS - start))s"
 echo "$prefix"

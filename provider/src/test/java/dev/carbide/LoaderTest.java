@@ -12,7 +12,6 @@ import dev.carbide.testing.Carbide;
 import dev.carbide.testing.ChildJvm;
 import dev.carbide.testing.LoaderReport;
 import dev.carbide.testing.SecurityOverride;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,7 +36,7 @@ class LoaderTest {
 
   /** True if {@code path} is a copy the loader extracted into its private temporary directory. */
   private static boolean extracted(String path) {
-    return path.contains("/carbide-") && path.contains("/libcrypto.so.3");
+    return path.contains("/carbide-") && path.contains("/libcarbide-crypto.so.3");
   }
 
   @Test
@@ -59,7 +58,7 @@ class LoaderTest {
   void bundledModeRunsTheBundledOpenssl() throws Exception {
     assumeTrue(bundledMode(), "runs with the bundled OpenSSL only");
     String bundled = LoaderReport.bundledVersion();
-    assertNotNull(bundled, "the jar bundles libcrypto.so.3");
+    assertNotNull(bundled, "the jar bundles libcarbide-crypto.so.3");
     assertEquals(bundled, CarbideProvider.opensslVersion());
     if (bundled.startsWith("OpenSSL 3.5.")) {
       assertTrue(CarbideProvider.opensslVersion().startsWith("OpenSSL 3.5."));
@@ -78,17 +77,16 @@ class LoaderTest {
 
   @Test
   void aFileSettingLoadsThatFile() throws Exception {
+    // A copy of the system's: a file setting names a library with the upstream soname.
+    Path system = LoaderReport.systemLibcrypto();
+    assumeTrue(system != null, "needs a system libcrypto.so.3 to copy");
     Path copy = tempDir.resolve("libcrypto.so.3");
-    try (InputStream in =
-        CarbideProvider.class.getResourceAsStream("/META-INF/native/linux-x86_64/libcrypto.so.3")) {
-      assumeTrue(in != null, "needs a bundled libcrypto to copy");
-      Files.copy(in, copy);
-    }
+    Files.copy(system, copy);
     ChildJvm.Result child =
         ChildJvm.run(List.of("-Dcarbide.openssl.path=" + copy), LoaderReport.class);
     assertEquals(0, child.exitCode(), child::toString);
     assertEquals("null", child.line("loadError\t"), child::toString);
-    assertEquals(LoaderReport.bundledVersion(), child.line("version\t"), child::toString);
+    assertTrue(child.line("version\t").startsWith("OpenSSL 3."), child::toString);
     assertEquals(copy.toRealPath().toString(), child.line("libcrypto\t"), child::toString);
   }
 

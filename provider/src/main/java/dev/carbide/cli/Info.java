@@ -2,6 +2,7 @@ package dev.carbide.cli;
 
 import dev.carbide.CarbideProvider;
 import dev.carbide.hybrid.Routing;
+import dev.carbide.internal.NativeLibrary;
 import java.io.PrintStream;
 import java.security.Provider;
 import java.util.ArrayList;
@@ -38,6 +39,9 @@ final class Info implements Command {
     Provider provider = subject.provider();
     out.println(provider.getName() + " " + provider.getVersionStr());
     out.println("OpenSSL: " + openssl);
+    out.println("Platform: " + platform());
+    String bundled = NativeLibrary.bundledOpensslBuild();
+    out.println("Bundled: " + (bundled == null ? "none for this platform" : bundled));
     out.println("FIPS:    " + (fips ? "enabled" : "disabled"));
     out.println("Java:    " + javaVersion());
     Routing.describe().forEach(out::println);
@@ -94,6 +98,17 @@ final class Info implements Command {
       }
     }
     return aliases;
+  }
+
+  /** The jar's platform name and what the JVM reports, e.g. "linux-aarch64 (Linux aarch64)". */
+  static String platform() {
+    String name = NativeLibrary.platform();
+    return (name == null ? "unsupported" : name)
+        + " ("
+        + System.getProperty("os.name")
+        + " "
+        + System.getProperty("os.arch")
+        + ")";
   }
 
   private static String javaVersion() {

@@ -1,29 +1,33 @@
 package dev.carbide.internal;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.System.Logger.Level;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.ProviderException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Loads libcrypto and libcarbide.so, once per class loader.
+ * Loads libcrypto and libcarbide, once per class loader.
  *
- * <p>By default the jar's own OpenSSL 3.5 libcrypto.so.3 is loaded first; since our library asks
- * for the soname libcrypto.so.3, the dynamic linker then binds it to that copy. {@code
- * carbide.openssl.path} chooses another: {@code system} for the system's libcrypto.so.3, or a file.
- * {@code carbide.native.path} loads a given libcarbide.so instead of the jar's.
+ * <p>The jar carries, per platform ({@code META-INF/native/linux-x86_64/}, {@code linux-aarch64/}),
+ * its own OpenSSL 3.5 libcrypto under the soname {@code libcarbide-crypto.so.3} with a {@code
+ * libcarbide.so} linked against that name, and a {@code libcarbide-system.so} linked against {@code
+ * libcrypto.so.3}. The dynamic linker shares a library found by soname with everything in the
+ * process that names it, so the renamed soname keeps the bundled copy apart from any other
+ * libcrypto.so.3 another native library loads, before or after us. {@code carbide.openssl.path}
+ * chooses another libcrypto: {@code system} for the system's libcrypto.so.3, or a file; either is
+ * paired with libcarbide-system.so. {@code carbide.native.path} loads a given libcarbide.so instead
+ * of the jar's (it brings its own libcrypto dependency, resolved by the dynamic linker unless
+ * {@code carbide.openssl.path} names a file). Where the files are written before loading is {@link
+ * NativeExtraction}'s business.
  *
  * <p>A failure is kept, not thrown, so that the provider can register nothing and the JCA falls
  * back to the next provider.
  */
 public final class NativeLibrary {
-  private static final String RESOURCE_DIR = "/META-INF/native/linux-x86_64/";
-  private static final String LIBCRYPTO = "libcrypto.so.3";
+  private static final String BUNDLED_LIBCRYPTO = "libcarbide-crypto.so.3";
   private static final String LIBCARBIDE = "libcarbide.so";
+  private static final String LIBCARBIDE_SYSTEM = "libcarbide-system.so";
 
   private static final Throwable LOAD_ERROR = load();
 
@@ -41,81 +45,79 @@ public final class NativeLibrary {
     }
   }
 
+  /**
+   * The jar's name for this platform ({@code linux-x86_64}, {@code linux-aarch64}), or null if the
+   * jar carries no native code for it.
+   */
+  public static String platform() {
+    String os = System.getProperty("os.name", "");
+    String arch = System.getProperty("os.arch", "");
+    if (!os.startsWith("Linux")) {
+      return null;
+    }
+    return switch (arch) {
+      case "amd64", "x86_64" -> "linux-x86_64";
+      case "aarch64", "arm64" -> "linux-aarch64";
+      default -> null;
+    };
+  }
+
+  /**
+   * How the jar's OpenSSL for this platform was obtained and configured (written by
+   * scripts/build-native.sh), or null if the jar carries none for this platform.
+   */
+  public static String bundledOpensslBuild() {
+    String platform = platform();
+    if (platform == null) {
+      return null;
+    }
+    try (var in =
+        NativeLibrary.class.getResourceAsStream(
+            "/META-INF/native/" + platform + "/openssl-build.txt")) {
+      return in == null
+          ? null
+          : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+    } catch (java.io.IOException e) {
+      return null;
+    }
+  }
+
   private static Throwable load() {
     try {
-      String os = System.getProperty("os.name", "");
-      String arch = System.getProperty("os.arch", "");
-      if (!os.startsWith("Linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
-        throw new UnsupportedOperationException("no native library for " + os + "/" + arch);
+      String platform = platform();
+      if (platform == null) {
+        throw new UnsupportedOperationException(
+            "no native library for "
+                + System.getProperty("os.name")
+                + "/"
+                + System.getProperty("os.arch"));
       }
-      Path dir = null;
-      try {
-        String openssl = Config.get("carbide.openssl.path");
-        if (openssl == null || openssl.equals("bundled")) {
-          dir = privateDirectory();
-          Path bundled = extract(LIBCRYPTO, dir);
-          if (bundled != null) {
-            System.load(bundled.toString());
-          } else {
-            Config.logger().log(Level.DEBUG, "no bundled libcrypto; using the system's");
-          }
-        } else if (!openssl.equals("system")) {
-          System.load(Path.of(openssl).toAbsolutePath().toString());
-        }
-        String ours = Config.get("carbide.native.path");
-        if (ours != null) {
-          System.load(Path.of(ours).toAbsolutePath().toString());
-        } else {
-          if (dir == null) {
-            dir = privateDirectory();
-          }
-          Path extracted = extract(LIBCARBIDE, dir);
-          if (extracted == null) {
-            throw new IOException("the jar carries no " + RESOURCE_DIR + LIBCARBIDE);
-          }
-          System.load(extracted.toString());
-        }
-      } finally {
-        deleteQuietly(dir);
+      String resourceDir = "/META-INF/native/" + platform + "/";
+      String openssl = Config.get("carbide.openssl.path");
+      boolean bundled = openssl == null || openssl.equals("bundled");
+      if (!bundled && !openssl.equals("system")) {
+        System.load(Path.of(openssl).toAbsolutePath().toString());
+      }
+      String ours = Config.get("carbide.native.path");
+      List<String> fromJar = new ArrayList<>();
+      if (ours == null) {
+        fromJar.addAll(
+            bundled ? List.of(BUNDLED_LIBCRYPTO, LIBCARBIDE) : List.of(LIBCARBIDE_SYSTEM));
+      }
+      var files = NativeExtraction.read(resourceDir, fromJar);
+      if (!files.keySet().containsAll(fromJar)) {
+        fromJar.removeAll(files.keySet());
+        throw new java.io.IOException("the jar carries no " + resourceDir + fromJar);
+      }
+      NativeExtraction.load(platform, files);
+      if (ours != null) {
+        System.load(Path.of(ours).toAbsolutePath().toString());
       }
       Config.logger().log(Level.DEBUG, "loaded " + NativeCore.opensslVersion());
       return null;
     } catch (Throwable t) {
       Config.logger().log(Level.WARNING, "Carbide is disabled: " + t);
       return t;
-    }
-  }
-
-  // Owner-only, so no other user can swap the library between extraction and loading.
-  private static Path privateDirectory() throws IOException {
-    return Files.createTempDirectory(
-        "carbide-",
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-  }
-
-  private static Path extract(String name, Path dir) throws IOException {
-    try (InputStream in = NativeLibrary.class.getResourceAsStream(RESOURCE_DIR + name)) {
-      if (in == null) {
-        return null;
-      }
-      Path target = dir.resolve(name);
-      Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-      return target;
-    }
-  }
-
-  // A loaded library stays mapped after its file is deleted, so nothing is left in /tmp.
-  private static void deleteQuietly(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (var files = Files.list(dir)) {
-      for (Path file : (Iterable<Path>) files::iterator) {
-        Files.deleteIfExists(file);
-      }
-      Files.deleteIfExists(dir);
-    } catch (IOException e) {
-      dir.toFile().deleteOnExit();
     }
   }
 }

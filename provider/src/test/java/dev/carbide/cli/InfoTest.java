@@ -44,6 +44,12 @@ class InfoTest {
     assertTrue(run.out().contains("OpenSSL: OpenSSL 3."), run.out());
     assertTrue(run.out().contains("FIPS:    "), run.out());
     assertTrue(run.out().contains("Java:    " + System.getProperty("java.version")), run.out());
+    String arch = System.getProperty("os.arch");
+    String platform = arch.equals("aarch64") ? "linux-aarch64" : "linux-x86_64";
+    assertTrue(run.out().contains("Platform: " + platform + " (Linux " + arch + ")"), run.out());
+    // The bundled OpenSSL's origin and configure options, whichever libcrypto is in use.
+    assertTrue(run.out().contains("Bundled: openssl 3.5."), run.out());
+    assertTrue(run.out().contains("configured with "), run.out());
     String sha256 =
         run.out().lines().filter(line -> line.contains(" SHA-256 ")).findFirst().orElseThrow();
     assertTrue(sha256.contains("MessageDigest"), sha256);

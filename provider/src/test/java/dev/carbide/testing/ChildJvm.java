@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -60,6 +61,13 @@ public final class ChildJvm {
   /** Runs {@code mainClass} with this JVM's classpath, or the one {@code options} set. */
   public static Result run(List<String> options, Class<?> mainClass, String... args)
       throws IOException, InterruptedException {
+    return run(options, Map.of(), mainClass, args);
+  }
+
+  /** As {@link #run(List, Class, String...)}, with {@code environment} changed (null removes). */
+  public static Result run(
+      List<String> options, Map<String, String> environment, Class<?> mainClass, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(java());
     command.add("-Xcheck:jni");
@@ -81,8 +89,17 @@ public final class ChildJvm {
     Path stdout = Files.createTempFile("carbide-child-", ".out");
     Path stderr = Files.createTempFile("carbide-child-", ".err");
     try {
+      ProcessBuilder builder = new ProcessBuilder(command);
+      environment.forEach(
+          (name, value) -> {
+            if (value == null) {
+              builder.environment().remove(name);
+            } else {
+              builder.environment().put(name, value);
+            }
+          });
       Process process =
-          new ProcessBuilder(command)
+          builder
               .redirectOutput(stdout.toFile())
               .redirectError(stderr.toFile())
               .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))

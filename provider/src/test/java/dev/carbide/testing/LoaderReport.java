@@ -1,6 +1,7 @@
 package dev.carbide.testing;
 
 import dev.carbide.CarbideProvider;
+import dev.carbide.internal.NativeLibrary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -13,15 +14,20 @@ import java.util.stream.Collectors;
 
 /**
  * The main class of a child JVM that tests the native loader: prints what a fresh process got.
- * Needs only the provider on the classpath. Lines (tab-separated): "services N" of a provider
- * constructed here, "loadError TEXT|null", "version TEXT|error: ...", one "libcrypto PATH" per
- * mapped libcrypto, and "sha256 PROVIDER HEX" for MessageDigest.getInstance("SHA-256") with no
- * provider named, over "abc".
+ * Needs only the provider on the classpath; {@code -Dcarbide.test.preload=FILE} loads FILE first,
+ * as another native library would. Lines (tab-separated): "services N" of a provider constructed
+ * here, "loadError TEXT|null", "version TEXT|error: ...", one "libcrypto PATH" per mapped
+ * libcrypto, and "sha256 PROVIDER HEX" for MessageDigest.getInstance("SHA-256") with no provider
+ * named, over "abc".
  */
 public final class LoaderReport {
   private LoaderReport() {}
 
   public static void main(String[] args) throws Exception {
+    String preload = System.getProperty("carbide.test.preload");
+    if (preload != null) {
+      System.load(preload); // another native library's libcrypto, there before Carbide
+    }
     CarbideProvider provider = new CarbideProvider();
     System.out.println("services\t" + provider.getServices().size());
     System.out.println("loadError\t" + CarbideProvider.loadError());
@@ -41,16 +47,44 @@ public final class LoaderReport {
         "sha256\t" + sha256.getProvider().getName() + "\t" + HexFormat.of().formatHex(digest));
   }
 
-  /** The distinct files named libcrypto.so* mapped into this process, from /proc/self/maps. */
+  /**
+   * The distinct libcrypto files (libcrypto.so*, the bundled libcarbide-crypto.so.3) mapped into
+   * this process, from /proc/self/maps.
+   */
   public static List<String> mappedLibcrypto() throws IOException {
     try (var lines = Files.lines(Path.of("/proc/self/maps"))) {
       return lines
           .map(line -> line.split("\\s+", 6))
-          .filter(fields -> fields.length == 6 && fields[5].contains("/libcrypto.so"))
+          .filter(
+              fields ->
+                  fields.length == 6
+                      && (fields[5].contains("/libcrypto.so")
+                          || fields[5].contains("/libcarbide-crypto.so")))
           .map(fields -> fields[5].trim())
           .distinct()
           .collect(Collectors.toList());
     }
+  }
+
+  /**
+   * The system's libcrypto.so.3 in the usual library directories (Debian's multiarch ones first),
+   * or null if there is none.
+   */
+  public static Path systemLibcrypto() {
+    String triplet = System.getProperty("os.arch").equals("aarch64") ? "aarch64" : "x86_64";
+    for (String dir :
+        List.of(
+            "/usr/lib/" + triplet + "-linux-gnu",
+            "/lib/" + triplet + "-linux-gnu",
+            "/usr/lib64",
+            "/lib64",
+            "/usr/lib")) {
+      Path candidate = Path.of(dir, "libcrypto.so.3");
+      if (Files.isRegularFile(candidate)) {
+        return candidate;
+      }
+    }
+    return null;
   }
 
   /**
@@ -59,7 +93,8 @@ public final class LoaderReport {
    */
   public static String bundledVersion() throws IOException {
     try (InputStream in =
-        CarbideProvider.class.getResourceAsStream("/META-INF/native/linux-x86_64/libcrypto.so.3")) {
+        CarbideProvider.class.getResourceAsStream(
+            "/META-INF/native/" + NativeLibrary.platform() + "/libcarbide-crypto.so.3")) {
       if (in == null) {
         return null;
       }
