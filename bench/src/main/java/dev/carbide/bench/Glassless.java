@@ -17,19 +17,19 @@ import java.util.regex.Pattern;
  * answers, in both its modes: {@code GlaSSLess} and {@code GlaSSLess-hybrid}. No Maven repository
  * this machine reaches serves it, so its jar comes from {@code -Dcarbide.bench.glassless=JAR|DIR},
  * else the environment variable {@code CARBIDE_BENCH_GLASSLESS}, else {@code ../shared/peers}
- * beside the repository (where its SOURCE.md says how it was built). Without the jar both names
- * are "not available" and the suite runs as before.
+ * beside the repository (where its SOURCE.md says how it was built). Without the jar both names are
+ * "not available" and the suite runs as before.
  *
  * <p>It runs on the same OpenSSL 3.5 as Carbide: unless {@code -Dglassless.libcrypto.path} is
  * given, the libcrypto.so.3 that the provider jar bundles (and benchmarks.jar shades) is copied to
  * a private file and named in that property, which GlaSSLess reads when its classes initialise.
  *
  * <p>Its hybrid mode is the system property {@code glassless.hybrid.enabled}, which the provider
- * reads once, when it is built, and keeps in a static field of its own class. So each mode is
- * built in a class loader of its own with the property set to that mode for the construction,
- * and then checked through {@code isHybridMode()}: the same code in the launcher's JVM (probes,
- * unforked runs) and in every forked one, and a mode that did not take is not available rather
- * than measured under the wrong name.
+ * reads once, when it is built, and keeps in a static field of its own class. So each mode is built
+ * in a class loader of its own with the property set to that mode for the construction, and then
+ * checked through {@code isHybridMode()}: the same code in the launcher's JVM (probes, unforked
+ * runs) and in every forked one, and a mode that did not take is not available rather than measured
+ * under the wrong name.
  */
 final class Glassless {
   static final String NAME = "GlaSSLess";
@@ -134,13 +134,22 @@ final class Glassless {
     Path where;
     if (configured != null && !configured.isEmpty()) {
       where = Path.of(configured);
+      if (!Files.exists(where)) {
+        throw new NotAvailableException(
+            "no GlaSSLess jar at " + where + " (from -D" + JAR_PROPERTY + " or " + JAR_ENV + ")");
+      }
     } else {
       // benchmarks.jar is ROOT/bench/target/benchmarks.jar; the peers are in ROOT/../shared/peers.
       Path root = PeerJars.benchmarksJar().toAbsolutePath().getParent().getParent().getParent();
       where = root.resolveSibling("shared").resolve("peers");
       if (!Files.isDirectory(where)) {
         throw new NotAvailableException(
-            "no GlaSSLess jar: set -D" + JAR_PROPERTY + " or " + JAR_ENV + ", or put it in " + where);
+            "no GlaSSLess jar: set -D"
+                + JAR_PROPERTY
+                + " or "
+                + JAR_ENV
+                + ", or put it in "
+                + where);
       }
     }
     return Files.isDirectory(where) ? PeerJars.findIn(where, ARTIFACT) : where.toAbsolutePath();
