@@ -29,6 +29,7 @@ METHOD_TEXT = {
     "verifyFresh": "verify, fresh", "generateSecret": "agree, reused",
     "generateSecretFresh": "agree, fresh", "seal": "TLS record", "generateKeyPair": "keygen",
     "doFinal": "", "doFinalIntoArray": "into a reused array",
+    "connection": "TLS 1.3 server connection",
 }
 CHART_LINE = 13  # characters of a bar group's label per line, to keep neighbours apart
 

@@ -133,7 +133,7 @@ def load(directory):
             if "\t" in line:
                 name, text = line.split("\t", 1)
                 versions[name] = text
-    first = [p for p in ["Carbide", "Carbide-3.0", "JDK"] if p in order]
+    first = [p for p in ["Carbide", "Carbide-hybrid-off", "Carbide-3.0", "JDK"] if p in order]
     providers = first + [p for p in order if p not in first]
     jvm = {k: results[0].get(k) for k in ("jdkVersion", "vmName", "vmVersion")} if results else {}
     # Engines and algorithms in the order they ran (the @Param order), sizes by number.

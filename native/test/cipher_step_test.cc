@@ -223,6 +223,35 @@ TEST(StepRunTest, FailedChecksLeaveTheCallersOutputUntouched) {
   }
 }
 
+// Into a private output (the allocating Cipher.doFinal's new array), an AEAD decryption is not
+// staged: it writes its plaintext straight away, and a failed tag check cleanses all it wrote. An
+// unwrap stays staged, since OpenSSL cleanses past the end of what it returns.
+TEST(StepRunTest, PrivateOutputTakesPlaintextDirectlyAndIsCleansedOnFailure) {
+  std::vector<uint8_t> msg = Pattern(3000, 5);
+  StepCase seal{"AES-256-GCM", kFinal | jni::kEncrypt, 16};
+  std::vector<uint8_t> ct = RunWhole(seal, {}, msg, CipherStep::Output::kCallers);
+  const EVP_CIPHER* evp = FindCipher("AES-256-GCM");
+  std::span<const uint8_t> iv(kIv.data(), 12);
+  CipherStep open(evp, kFinal | jni::kPrivateOutput, kKey, iv, {}, {},
+                  static_cast<int32_t>(ct.size()), 16);
+  EXPECT_FALSE(open.Staged());
+  CipherContext context;
+  std::vector<uint8_t> out(open.max_out(), 0xee);
+  out.resize(open.Run(context, ct.data(), out.data(), CipherStep::Output::kCallers));
+  EXPECT_EQ(out, msg);
+
+  ct.back() ^= 1;
+  std::vector<uint8_t> spoiled(open.max_out(), 0xee);
+  EXPECT_EQ(
+      KindOf([&] { open.Run(context, ct.data(), spoiled.data(), CipherStep::Output::kCallers); }),
+      ErrorKind::kBadTag);
+  EXPECT_EQ(spoiled, std::vector<uint8_t>(open.max_out(), 0));  // cleansed, not plaintext
+
+  CipherStep unwrap(FindCipher("AES-256-WRAP-PAD"), kFinal | jni::kWrap | jni::kPrivateOutput, kKey,
+                    {}, {}, {}, 40, 0);
+  EXPECT_TRUE(unwrap.Staged());
+}
+
 // OpenSSL's key unwrap cleanses as many output bytes as it took input when the integrity check
 // fails: a semiblock more than max_out(). The staging memory must hold that (ASan sees an overflow
 // of it otherwise), and the caller's output still sees nothing.

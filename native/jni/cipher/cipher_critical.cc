@@ -5,10 +5,12 @@
 // the scratch memory and back, no pinning, no copy of the key, IV or AAD.
 //
 // Critical calls must be short and may not call back into Java, hence the size bound. And only
-// steps that cannot fail once they have written come this way: encryptions, and decryptions with
-// neither a tag nor padding to check (CBC or CTR without padding, ChaCha20). An AEAD or padded
-// decryption must not release plaintext into the Java array before its check passes, which its
-// JNI path ensures by staging through native memory.
+// steps that release nothing unchecked come this way: encryptions, decryptions with neither a tag
+// nor padding to check (CBC or CTR without padding, ChaCha20), and decryptions into a private
+// array (kPrivateOutput: the allocating Cipher.doFinal's new array, which nobody sees unless the
+// step succeeds, and which a failed check cleanses). An AEAD or padded decryption into the
+// caller's own array must not release plaintext there before its check passes, which its JNI path
+// ensures by staging through native memory.
 //
 // A critical call cannot raise a Java exception, so a failure is parked in the session and the
 // Java side asks for it through the JNI native throwDeferred, which raises it through Guard: the
@@ -49,9 +51,12 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_step(
     int32_t out_off, int32_t out_capacity, int32_t tag_len) noexcept {
   return RunCritical<CipherSession>(context, [&](CipherSession& session) {
     const bool unchecked_decryption = (flags & kPad) == 0 && tag_len == 0;
-    if ((flags & kWrap) != 0 || ((flags & kEncrypt) == 0 && !unchecked_decryption)) {
+    const bool private_output = (flags & kPrivateOutput) != 0;
+    if ((flags & kWrap) != 0 ||
+        ((flags & kEncrypt) == 0 && !unchecked_decryption && !private_output)) {
       throw Error(ErrorKind::kIllegalState,
-                  "only encryptions and unchecked decryptions take the critical path");
+                  "only encryptions, unchecked decryptions and decryptions into a private array "
+                  "take the critical path");
     }
     std::span<const uint8_t> key_span = CheckedPrefix(key, key_len, key_len);
     std::span<const uint8_t> iv_span = CheckedPrefix(iv, iv_len, iv_len);

@@ -23,6 +23,11 @@ inline constexpr int32_t kFinish = 4;   // end the message: tag, padding
 inline constexpr int32_t kPad = 8;      // PKCS#5 padding for this final step
 inline constexpr int32_t kRewind = 16;  // afterwards, return to the chaining state before this call
 inline constexpr int32_t kWrap = 32;    // key wrapping: the whole message in this one step
+// The output is a fresh Java array that nobody sees unless the step succeeds (the allocating
+// Cipher.doFinal): a checked decryption may write there before its check, which cleanses it on
+// failure, instead of staging its plaintext. Not for unwrapping, which OpenSSL cleanses past the
+// end of what it returns.
+inline constexpr int32_t kPrivateOutput = 64;
 
 // Native memory for input that the output would run into, or for a checked decryption's plaintext
 // until its check passes; cleansed however the step ends. Left uninitialised: the step writes it
@@ -67,8 +72,11 @@ class CipherStep {
   size_t staging_size() const { return Has(kWrap) ? std::max(max_out_, data_len_) : max_out_; }
 
   // True for a decryption that checks a tag or a key unwrap's integrity only at its end: its
-  // plaintext must stay in private memory until the check passes.
-  bool Staged() const { return !Has(kEncrypt) && (tag_in_ != 0 || Has(kWrap)); }
+  // plaintext must stay in private memory until the check passes, unless the output is private
+  // already (kPrivateOutput).
+  bool Staged() const {
+    return !Has(kEncrypt) && (Has(kWrap) || (tag_in_ != 0 && !Has(kPrivateOutput)));
+  }
   // True for a padded decryption's last step, whose padding is checked before it writes
   // (StepRun::CheckPadding), so it can write straight into the caller's memory.
   bool Unpads() const { return !Has(kEncrypt) && Has(kPad) && Has(kFinish); }

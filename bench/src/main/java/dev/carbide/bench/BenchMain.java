@@ -128,6 +128,9 @@ public final class BenchMain {
         continue;
       }
       for (String provider : providers) {
+        if (!entry.measures(provider)) {
+          continue;
+        }
         List<String> algorithms = available(entry, provider);
         for (String method : methods) {
           for (String algorithm : algorithms) {
@@ -221,7 +224,15 @@ public final class BenchMain {
       builder.param("algorithm", job.algorithm());
     }
     if (job.size() != null) {
-      builder.param("size", job.size());
+      builder.param(job.entry().sizeParam(), job.size());
+    }
+    List<String> jvmArgs = Providers.jvmArgs(job.provider());
+    if (!jvmArgs.isEmpty()) {
+      // A provider configured by JVM options is measured in a JVM started with them, even in a run
+      // that otherwise measures in this one. Replacing the annotation's options drops its own.
+      List<String> all = new ArrayList<>(ProviderBenchmark.FORK_OPTIONS);
+      all.addAll(jvmArgs);
+      builder.forks(Math.max(1, plan.forks())).jvmArgsAppend(all.toArray(String[]::new));
     }
     return builder.build();
   }

@@ -25,13 +25,41 @@ final class Catalog {
       }
     }
 
-    /** The values of the class's {@code size} parameter, or a single null if it has none. */
+    /**
+     * The name of the class's second parameter, which each job fixes like the algorithm: {@code
+     * size} (bytes), or {@code records} for the mixed workload; null if it has neither.
+     */
+    String sizeParam() {
+      for (String name : List.of("size", "records")) {
+        try {
+          type.getField(name);
+          return name;
+        } catch (NoSuchFieldException e) {
+          // try the next
+        }
+      }
+      return null;
+    }
+
+    /** The values of the class's {@link #sizeParam}, or a single null if it has none. */
     List<String> sizes() {
-      try {
-        return List.of(type.getField("size").getAnnotation(Param.class).value());
-      } catch (NoSuchFieldException e) {
+      String name = sizeParam();
+      if (name == null) {
         return Collections.singletonList(null);
       }
+      try {
+        return List.of(type.getField(name).getAnnotation(Param.class).value());
+      } catch (NoSuchFieldException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+
+    /**
+     * True if the launcher measures {@code provider} here: Carbide with routing off only where the
+     * routes are compared, the mixed workload.
+     */
+    boolean measures(String provider) {
+      return !Providers.CARBIDE_HYBRID_OFF.equals(provider) || type == TlsServerMixBenchmark.class;
     }
 
     /** The full names ("dev.carbide.bench.MacBenchmark.doFinal") of its benchmark methods. */
@@ -58,7 +86,8 @@ final class Catalog {
           new Entry(RsaCipherBenchmark.class, RsaCipherBenchmark::probe),
           new Entry(KeyAgreementBenchmark.class, KeyAgreementBenchmark::probe),
           new Entry(KeyPairGeneratorBenchmark.class, KeyPairGeneratorBenchmark::probe),
-          new Entry(KEMBenchmark.class, KEMBenchmark::probe));
+          new Entry(KEMBenchmark.class, KEMBenchmark::probe),
+          new Entry(TlsServerMixBenchmark.class, TlsServerMixBenchmark::probe));
 
   private Catalog() {}
 }

@@ -27,9 +27,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The JCA's own cost per operation, which every provider pays and the native limit does not: the
- * TLS record sequence of {@link CipherTlsRecordBenchmark} and the 64-byte digest of {@link
- * MessageDigestBenchmark}, served by a provider whose SPIs only take what a real one must (the
- * key's encoding, the IV, the AAD) and transform nothing. So no provider can run an operation
+ * TLS record sequence of {@link CipherTlsRecordBenchmark}, the 16 KiB message of {@link
+ * CipherBenchmark} (allocating) and {@link CipherIntoArrayBenchmark}, and the 64-byte digest of
+ * {@link MessageDigestBenchmark}, served by a provider whose SPIs only take what a real one must
+ * (the key's encoding, the IV, the AAD) and transform nothing. So no provider can run an operation
  * faster than its native limit plus this floor, and a target above that bound cannot be met.
  *
  * <p>Not in the launcher's {@link Catalog}: it measures the framework, not a provider. Run it with
@@ -43,6 +44,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class JcaFloorBenchmark {
   private static final int RECORD = 1024;
+
+  /** The size at which the allocating doFinal's share of the native limit is tracked. */
+  private static final int LARGE = 16 * 1024;
+
   private static final int TAG_BYTES = 16;
 
   private final Provider floor = new FloorProvider();
@@ -50,6 +55,8 @@ public class JcaFloorBenchmark {
   private final byte[] message = Inputs.bytes(64, 1);
   private final CipherBenchmark.Counter iv = new CipherBenchmark.Counter();
   private byte[] record;
+  private final byte[] large = Inputs.bytes(LARGE, 2);
+  private final byte[] largeOutput = new byte[LARGE + TAG_BYTES];
   private SecretKey key;
   private Cipher cipher;
   private MessageDigest digest;
@@ -65,6 +72,27 @@ public class JcaFloorBenchmark {
   @Benchmark
   public byte[] tlsRecordSeal() throws GeneralSecurityException {
     return CipherTlsRecordBenchmark.seal(cipher, key, iv, header, record, RECORD);
+  }
+
+  /**
+   * {@link CipherBenchmark}'s operation at 16 KiB: {@code init} with a new IV, then {@code
+   * doFinal(input)}, whose SPI must return a new array of the output's length.
+   */
+  @Benchmark
+  public byte[] doFinalAllocating16k() throws GeneralSecurityException {
+    cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, iv.next(12)));
+    return cipher.doFinal(large);
+  }
+
+  /**
+   * {@link CipherIntoArrayBenchmark}'s operation at 16 KiB, into one reused array: the difference
+   * from {@link #doFinalAllocating16k} is the price of the new array alone.
+   */
+  @Benchmark
+  public byte[] doFinalIntoArray16k() throws GeneralSecurityException {
+    cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, iv.next(12)));
+    cipher.doFinal(large, 0, LARGE, largeOutput, 0);
+    return largeOutput;
   }
 
   @Benchmark
@@ -162,9 +190,12 @@ public class JcaFloorBenchmark {
       throw new UnsupportedOperationException("the floor benchmark only calls doFinal");
     }
 
+    /** A new array of the output's length, as the JCA requires; one byte is written. */
     @Override
     protected byte[] engineDoFinal(byte[] input, int offset, int len) {
-      throw new UnsupportedOperationException("the floor benchmark writes into an array");
+      byte[] out = new byte[len + TAG_BYTES];
+      out[0] = (byte) (keyBytes[0] ^ ivBytes[0] ^ aad[0]);
+      return out;
     }
   }
 

@@ -32,7 +32,7 @@ public class KdfBenchmark extends ProviderBenchmark {
 
   static KDF open(String provider, String algorithm)
       throws GeneralSecurityException, NotAvailableException {
-    return KDF.getInstance(algorithm, Providers.forType(provider, "KDF"));
+    return KDF.getInstance(algorithm, Providers.forService(provider, "KDF", algorithm));
   }
 
   private static HKDFParameterSpec.ExtractThenExpand tls13Step() {

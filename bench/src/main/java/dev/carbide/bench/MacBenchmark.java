@@ -26,7 +26,7 @@ public class MacBenchmark extends SizedInputBenchmark {
 
   static Mac open(String provider, String algorithm)
       throws GeneralSecurityException, NotAvailableException {
-    Mac mac = Mac.getInstance(algorithm, Providers.forType(provider, "Mac"));
+    Mac mac = Mac.getInstance(algorithm, Providers.forService(provider, "Mac", algorithm));
     mac.init(new SecretKeySpec(Inputs.bytes(32, 3), algorithm));
     return mac;
   }

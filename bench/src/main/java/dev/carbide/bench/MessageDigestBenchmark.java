@@ -25,7 +25,8 @@ public class MessageDigestBenchmark extends SizedInputBenchmark {
 
   static MessageDigest open(String provider, String algorithm)
       throws GeneralSecurityException, NotAvailableException {
-    return MessageDigest.getInstance(algorithm, Providers.forType(provider, "MessageDigest"));
+    return MessageDigest.getInstance(
+        algorithm, Providers.forService(provider, "MessageDigest", algorithm));
   }
 
   /** Fails unless {@code provider} can run this benchmark for {@code algorithm}. */

@@ -34,15 +34,22 @@ final class PeerJars {
     if (cached != null) {
       return cached;
     }
-    Path jar = find(artifactId);
+    LOADED.putIfAbsent(className, instantiate(find(artifactId), artifactId, className));
+    return LOADED.get(className);
+  }
+
+  /**
+   * A new instance of provider {@code className} from {@code jar}, in a new class loader called
+   * {@code loaderName}: its classes, and so their static state, are its own.
+   */
+  static Provider instantiate(Path jar, String loaderName, String className)
+      throws NotAvailableException {
     try {
       URLClassLoader loader =
           new URLClassLoader(
-              artifactId, new URL[] {jar.toUri().toURL()}, PeerJars.class.getClassLoader());
-      Provider provider =
-          (Provider) Class.forName(className, true, loader).getDeclaredConstructor().newInstance();
-      LOADED.putIfAbsent(className, provider);
-      return LOADED.get(className);
+              loaderName, new URL[] {jar.toUri().toURL()}, PeerJars.class.getClassLoader());
+      return (Provider)
+          Class.forName(className, true, loader).getDeclaredConstructor().newInstance();
     } catch (MalformedURLException e) {
       throw new NotAvailableException("bad jar path " + jar + ": " + e);
     } catch (ClassNotFoundException e) {
@@ -59,7 +66,11 @@ final class PeerJars {
   }
 
   private static Path find(String artifactId) throws NotAvailableException {
-    Path dir = directory();
+    return findIn(directory(), artifactId);
+  }
+
+  /** The jar in {@code dir} whose name starts with {@code artifactId}. */
+  static Path findIn(Path dir, String artifactId) throws NotAvailableException {
     try (Stream<Path> files = Files.list(dir)) {
       List<Path> jars =
           new ArrayList<>(
@@ -81,12 +92,15 @@ final class PeerJars {
     if (configured != null) {
       return Path.of(configured);
     }
+    return benchmarksJar().resolveSibling("peers");
+  }
+
+  /** Where this class was loaded from: bench/target/benchmarks.jar, in a normal build. */
+  static Path benchmarksJar() throws NotAvailableException {
     try {
-      Path self =
-          Path.of(PeerJars.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      return self.resolveSibling("peers");
+      return Path.of(PeerJars.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     } catch (URISyntaxException | RuntimeException e) {
-      throw new NotAvailableException("cannot locate benchmarks.jar to find peers/: " + e);
+      throw new NotAvailableException("cannot locate benchmarks.jar to find peer jars: " + e);
     }
   }
 }

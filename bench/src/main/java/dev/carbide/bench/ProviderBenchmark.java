@@ -1,5 +1,6 @@
 package dev.carbide.bench;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -31,6 +32,9 @@ public abstract class ProviderBenchmark {
 
   /** Lets JMH itself use sun.misc.Unsafe without a warning on JDK 24 and later. */
   static final String UNSAFE_ACCESS = "--sun-misc-unsafe-memory-access=allow";
+
+  /** The options above, for a launcher that adds its own to a fork. */
+  static final List<String> FORK_OPTIONS = List.of(NATIVE_ACCESS, UNSAFE_ACCESS);
 
   /** A name from {@link Providers}. The launcher passes every name that can serve the benchmark. */
   @Param({Providers.CARBIDE, Providers.JDK})

@@ -28,6 +28,14 @@ public final class Providers {
 
   public static final String JDK = "JDK";
 
+  /**
+   * Carbide with its routing layer switched off ({@code -Dcarbide.hybrid=off}): every operation on
+   * OpenSSL. The property is read by the provider, so each of its jobs runs in a forked JVM started
+   * with {@link #jvmArgs}; only the benchmarks that compare the routes measure it ({@link
+   * Catalog.Entry#measures}), which keeps the full run within its budget.
+   */
+  public static final String CARBIDE_HYBRID_OFF = "Carbide-hybrid-off";
+
   /** Finds a peer's provider for one JCA service type ("MessageDigest", "Mac", ...). */
   private interface Source {
     Provider forType(String type) throws NotAvailableException;
@@ -44,12 +52,12 @@ public final class Providers {
   static {
     PEERS.put(CARBIDE, new Peer(type -> carbide(), "DEFAULT"));
     PEERS.put(CARBIDE_SYSTEM_OPENSSL, new Peer(type -> carbideOnSystemOpenssl(), "DEFAULT"));
+    PEERS.put(CARBIDE_HYBRID_OFF, new Peer(type -> carbide(), "DEFAULT"));
     // The JDK's defaults on Linux: SUN hashes and seeds, SunJCE does MACs and KDFs.
     PEERS.put(JDK, new Peer(Providers::jdk, "NativePRNG"));
     // Each peer is one line here; bench/README.md shows how. The jars come from bench/pom.xml.
-    PEERS.put(
-        "GlaSSLess",
-        peer("glassless-provider", "net.glassless.provider.GlaSSLessProvider", "NativePRNG"));
+    PEERS.put(Glassless.NAME, new Peer(type -> Glassless.provider(false), "NativePRNG"));
+    PEERS.put(Glassless.HYBRID, new Peer(type -> Glassless.provider(true), "NativePRNG"));
     PEERS.put(
         "ACCP",
         peer(
@@ -66,13 +74,6 @@ public final class Providers {
         peer("bc-fips", "org.bouncycastle.jcajce.provider.BouncyCastleFipsProvider", "DEFAULT"));
     PEERS.put("NSS", new Peer(type -> Nss.provider(), "PKCS11"));
   }
-
-  /** Why a peer's jar can be missing although bench/pom.xml would want it. */
-  private static final Map<String, String> UNRESOLVED =
-      Map.of(
-          "glassless-provider",
-          "net.glassless:glassless-provider is not served by the Maven repository this machine"
-              + " reaches, so bench/pom.xml cannot depend on it");
 
   private Providers() {}
 
@@ -93,6 +94,9 @@ public final class Providers {
    */
   public static Provider forService(String name, String type, String algorithm)
       throws NotAvailableException {
+    if (Glassless.HYBRID.equals(name)) {
+      return Glassless.hybridFor(type, algorithm);
+    }
     if (!JDK.equals(name)) {
       return forType(name, type);
     }
@@ -109,6 +113,15 @@ public final class Providers {
 
   /** The JDK's own providers that the suite measures, in the JDK's default order. */
   private static final List<String> JDK_PROVIDERS = List.of("SUN", "SunRsaSign", "SunEC", "SunJCE");
+
+  /**
+   * The options a JVM that measures {@code name} must be started with: for {@link
+   * #CARBIDE_HYBRID_OFF} the property that switches routing off, for the others none (Carbide-3.0
+   * has a launcher JVM of its own, see {@link SystemOpensslRun}).
+   */
+  static List<String> jvmArgs(String name) {
+    return CARBIDE_HYBRID_OFF.equals(name) ? List.of("-Dcarbide.hybrid=off") : List.of();
+  }
 
   /** The SecureRandom algorithm measured for {@code name}. */
   public static String secureRandomAlgorithm(String name) throws NotAvailableException {
@@ -163,16 +176,7 @@ public final class Providers {
 
   /** A peer loaded from its own jar (see {@link PeerJars}). */
   private static Peer peer(String artifactId, String className, String secureRandom) {
-    return new Peer(
-        type -> {
-          try {
-            return PeerJars.load(artifactId, className);
-          } catch (NotAvailableException e) {
-            String why = UNRESOLVED.get(artifactId);
-            throw why == null ? e : new NotAvailableException(why);
-          }
-        },
-        secureRandom);
+    return new Peer(type -> PeerJars.load(artifactId, className), secureRandom);
   }
 
   /**
@@ -187,7 +191,15 @@ public final class Providers {
         text += " on " + CarbideProvider.opensslVersion();
       }
       // A peer's own version string can be vague ("Conscrypt 1.0"); its jar names the release.
-      if (provider.getClass().getClassLoader() instanceof URLClassLoader loader) {
+      if (name.equals(Glassless.HYBRID)) {
+        text += " in hybrid mode (what it delegates, the JDK serves)";
+      }
+      for (String option : jvmArgs(name)) {
+        text += " with " + option;
+      }
+      if (name.startsWith(Glassless.NAME)) {
+        text += " " + Glassless.origin();
+      } else if (provider.getClass().getClassLoader() instanceof URLClassLoader loader) {
         text += " (" + Path.of(loader.getURLs()[0].getPath()).getFileName() + ")";
       }
       return text;

@@ -31,8 +31,9 @@ public class SecureRandomBenchmark extends ProviderBenchmark {
   }
 
   static SecureRandom open(String provider) throws GeneralSecurityException, NotAvailableException {
+    String algorithm = Providers.secureRandomAlgorithm(provider);
     return SecureRandom.getInstance(
-        Providers.secureRandomAlgorithm(provider), Providers.forType(provider, "SecureRandom"));
+        algorithm, Providers.forService(provider, "SecureRandom", algorithm));
   }
 
   /** Fails unless {@code provider} can run this benchmark; it has no algorithm parameter. */

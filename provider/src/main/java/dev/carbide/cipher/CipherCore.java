@@ -196,7 +196,16 @@ abstract class CipherCore extends CipherSteps {
       checkMessageLimit(len);
       byte[] out = new byte[Math.max(0, finalLength(Math.addExact(buffered, len)))];
       messageInput = 0; // whatever the outcome: doFinal ends the message but for a short buffer
-      return trimmed(out, doFinal(input, offset, len, out, 0, out.length));
+      int n;
+      try {
+        // Nobody else holds `out`, so an AEAD decryption may write its plaintext straight into it
+        // instead of staging it natively: a failed tag check cleanses it, and it is never returned.
+        n = doFinalIntoPrivate(input, offset, len, out, out.length);
+      } catch (BadPaddingException | RuntimeException e) {
+        Arrays.fill(out, (byte) 0);
+        throw e;
+      }
+      return trimmed(out, n);
     } catch (ShortBufferException e) {
       throw new ProviderException("Output sized by finalLength was too short", e);
     } finally {

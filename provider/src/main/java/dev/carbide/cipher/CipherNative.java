@@ -31,6 +31,13 @@ final class CipherNative {
   /** Key wrapping: the whole message goes in this one step, with no input beside the prefix. */
   static final int WRAP = 32;
 
+  /**
+   * The output is a fresh array that nobody sees unless the step succeeds (the allocating {@code
+   * doFinal}): a checked decryption other than an unwrap may write its plaintext there straight
+   * away, and a failed check cleanses it, rather than staging it in native memory first.
+   */
+  static final int PRIVATE_OUTPUT = 64;
+
   /** The cipher called {@code name} in OpenSSL ("AES-128-GCM"), or 0 if absent. */
   static native long find(String name);
 

@@ -143,12 +143,27 @@ abstract class CipherSteps extends CipherSpi {
   /** A doFinal from {@code in} into {@code out}, as {@link #update}. */
   final int doFinal(Object in, int inOff, int inLen, Object out, int outOff, int outCap)
       throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+    return doFinal(in, inOff, inLen, out, outOff, outCap, 0);
+  }
+
+  /**
+   * A doFinal into {@code out[0, outCap)}, a new array that the caller returns only if this
+   * succeeds and never shows anyone otherwise: see {@link CipherNative#PRIVATE_OUTPUT}.
+   */
+  final int doFinalIntoPrivate(Object in, int inOff, int inLen, byte[] out, int outCap)
+      throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
+    return doFinal(in, inOff, inLen, out, 0, outCap, CipherNative.PRIVATE_OUTPUT);
+  }
+
+  private int doFinal(
+      Object in, int inOff, int inLen, Object out, int outOff, int outCap, int outputFlags)
+      throws ShortBufferException, IllegalBlockSizeException, BadPaddingException {
     checkReady();
     int total = Math.addExact(buffered, inLen);
     checkFinalLength(total);
     int outLen = finalLength(total);
     boolean unpadding = padded() && !encrypting;
-    int flags = CipherNative.FINISH | (padded() ? CipherNative.PAD : 0);
+    int flags = CipherNative.FINISH | (padded() ? CipherNative.PAD : 0) | outputFlags;
     if (unpadding && total == 0) {
       // SunJCE decrypts an empty padded message to nothing rather than failing on the padding.
       resetMessage();

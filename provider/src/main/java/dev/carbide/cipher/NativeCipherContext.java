@@ -63,9 +63,12 @@ final class NativeCipherContext {
         (flags & (CipherNative.ENCRYPT | CipherNative.WRAP)) == CipherNative.ENCRYPT;
     boolean uncheckedDecryption =
         (flags & (CipherNative.ENCRYPT | CipherNative.WRAP | CipherNative.PAD)) == 0 && tagLen == 0;
+    // A checked decryption into a private array may write before its check: nobody sees it.
+    boolean privateOutput =
+        (flags & (CipherNative.PRIVATE_OUTPUT | CipherNative.WRAP)) == CipherNative.PRIVATE_OUTPUT;
     boolean critical =
         arrays
-            && (encryption || uncheckedDecryption)
+            && (encryption || uncheckedDecryption || privateOutput)
             && CipherCalls.critical()
             && inLen <= CRITICAL_DATA_LIMIT
             && prefixLen <= CRITICAL_DATA_LIMIT - inLen;

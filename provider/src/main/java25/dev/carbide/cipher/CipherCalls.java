@@ -14,8 +14,9 @@ import java.security.ProviderException;
  * which skips the JNI wrapper's thread-state transitions and reads the key, IV, AAD and input
  * straight from the Java arrays and writes into the output array: nothing is copied through scratch
  * memory. Only encryptions and decryptions with nothing to check (no tag, no padding) come this
- * way. If the downcall cannot be linked (native access denied, an older libcarbide), {@link
- * #critical} is false and NativeCipherContext takes its JNI paths, as on Java 17.
+ * way, and AEAD decryptions into a private array ({@link CipherNative#PRIVATE_OUTPUT}). If the
+ * downcall cannot be linked (native access denied, an older libcarbide), {@link #critical} is false
+ * and NativeCipherContext takes its JNI paths, as on Java 17.
  */
 final class CipherCalls {
   /** The critical downcall, or null where it could not be linked. */

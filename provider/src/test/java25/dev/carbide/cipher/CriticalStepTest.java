@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.testing.Carbide;
+import java.security.GeneralSecurityException;
 import java.security.Security;
+import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
 import java.util.Random;
+import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.GCMParameterSpec;
@@ -122,11 +125,8 @@ class CriticalStepTest {
     Carbide.provider();
     long context = CipherNative.newContext();
     byte[] ciphertext = bytes(new Random(4), 64);
-    Cipher jdk = Cipher.getInstance("AES/CBC/NoPadding", Security.getProvider("SunJCE"));
-    jdk.init(
-        Cipher.DECRYPT_MODE,
-        new SecretKeySpec(new byte[16], "AES"),
-        new IvParameterSpec(new byte[16]));
+    Cipher jdk =
+        sunJce("AES/CBC/NoPadding", Cipher.DECRYPT_MODE, new IvParameterSpec(new byte[16]));
     byte[] out = new byte[64];
     int decrypt = FLAGS & ~CipherNative.ENCRYPT;
     long cbc = CipherNative.find("AES-128-CBC");
@@ -187,6 +187,67 @@ class CriticalStepTest {
                 48,
                 0));
     CipherNative.freeContext(context);
+  }
+
+  @Test
+  void aeadDecryptionsIntoAPrivateArrayTakeTheDowncallAndLeaveNothingOnFailure() throws Exception {
+    Carbide.provider();
+    long context = CipherNative.newContext();
+    byte[] plaintext = bytes(new Random(5), 1000);
+    byte[] sealed =
+        sunJce("AES/GCM/NoPadding", Cipher.ENCRYPT_MODE, new GCMParameterSpec(128, new byte[12]))
+            .doFinal(plaintext);
+    int open = (FLAGS & ~CipherNative.ENCRYPT) | CipherNative.PRIVATE_OUTPUT;
+    byte[] out = new byte[plaintext.length];
+    assertEquals(
+        plaintext.length,
+        step(context, aes128Gcm(), open, 12, sealed, 0, sealed.length, out, 0, out.length, 16));
+    assertArrayEquals(plaintext, out);
+    // A spoiled tag: the JDK's exception, and what the step wrote before its check is cleansed.
+    sealed[sealed.length - 1] ^= 1;
+    byte[] spoiled = new byte[plaintext.length];
+    Arrays.fill(spoiled, (byte) 0x55);
+    assertThrows(
+        AEADBadTagException.class,
+        () ->
+            step(
+                context,
+                aes128Gcm(),
+                open,
+                12,
+                sealed,
+                0,
+                sealed.length,
+                spoiled,
+                0,
+                spoiled.length,
+                16));
+    assertArrayEquals(new byte[plaintext.length], spoiled);
+    // An unwrap is never written into its output before its check, private or not.
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            step(
+                context,
+                CipherNative.find("AES-128-WRAP-PAD"),
+                open | CipherNative.WRAP,
+                4,
+                out,
+                0,
+                40,
+                out,
+                0,
+                out.length,
+                0));
+    CipherNative.freeContext(context);
+  }
+
+  /** SunJCE's {@code transformation} under the zero AES-128 key that {@link #step} uses. */
+  private static Cipher sunJce(String transformation, int mode, AlgorithmParameterSpec spec)
+      throws GeneralSecurityException {
+    Cipher jdk = Cipher.getInstance(transformation, Security.getProvider("SunJCE"));
+    jdk.init(mode, new SecretKeySpec(new byte[16], "AES"), spec);
+    return jdk;
   }
 
   /** One step straight through CipherCalls with a zero key and IV of {@code ivLen} bytes. */
