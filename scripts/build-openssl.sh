@@ -5,12 +5,17 @@
 #   OPENSSL_PREFIX=$(scripts/build-openssl.sh | tail -1)
 # Env: CARBIDE_CACHE  cache root (default ~/.cache/carbide)
 #      OPENSSL_SRC    local openssl 3.5.x tarball; skips apt and the network
+#      CARBIDE_OPENSSL_FIPS=1  build OpenSSL's FIPS provider instead: the prefix then holds
+#                     lib/ossl-modules/fips.so and ssl/fipsmodule.cnf (what `openssl fipsinstall`
+#                     wrote for that very file). A separate configure (enable-fips, with the
+#                     openssl app that fipsinstall needs), its own cache directory and lock, so the
+#                     plain libcrypto build and its cache key stay as they are. See docs/fips.md.
 set -euo pipefail
 
 CACHE=${CARBIDE_CACHE:-$HOME/.cache/carbide}
 mkdir -p "$CACHE"
 CACHE=$(cd "$CACHE" && pwd -P)   # callers get an absolute prefix
-LOG=$CACHE/openssl-build.log
+LOG=$CACHE/openssl${CARBIDE_OPENSSL_FIPS:+-fips}-build.log
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
 log() { echo "build-openssl: $*" >&2; }
@@ -26,20 +31,25 @@ configure_opts=(shared no-docs no-tests no-apps)
 # Debian's own amd64 build enables): without it those curves run on generic
 # bignum arithmetic, and P-384 keygen is about 7x slower.
 case $(uname -m) in x86_64 | aarch64) configure_opts+=(enable-ec_nistp_64_gcc_128) ;; esac
+flavour=
+if [[ ${CARBIDE_OPENSSL_FIPS:-} == 1 ]]; then
+  configure_opts=(shared no-docs no-tests enable-fips "${configure_opts[@]:4}")
+  flavour=fips-
+fi
 recipe=$(printf '%s\n' "${configure_opts[@]}" | sha256sum | cut -c1-8)
 
 # Newest completed build whose version matches glob $1. The .complete marker is
 # written last, so an interrupted build is never mistaken for a good one.
 find_cached() {
   local m
-  for m in "$CACHE"/openssl-$1-"$recipe"/.complete; do
+  for m in "$CACHE"/openssl-$flavour$1-"$recipe"/.complete; do
     if [[ -f $m ]]; then echo "${m%/.complete}"; fi
   done | sort -V | tail -n 1
 }
 
 # Held for the whole run: a second caller waits, then finds the finished build.
-exec 9>"$CACHE/openssl.lock"
-flock -n 9 || { log "another build holds $CACHE/openssl.lock; waiting"; flock 9; }
+exec 9>"$CACHE/openssl$flavour.lock"
+flock -n 9 || { log "another build holds $CACHE/openssl$flavour.lock; waiting"; flock 9; }
 
 ver=
 if [[ -n ${OPENSSL_SRC:-} ]]; then
@@ -132,7 +142,7 @@ else
   [[ -n $tarball ]] || { tail -n 40 "$LOG" >&2; die "no candidate could be downloaded (log: $LOG)"; }
 fi
 
-prefix=$CACHE/openssl-$ver-$recipe
+prefix=$CACHE/openssl-$flavour$ver-$recipe
 log "building $origin (log: $LOG)"
 start=$SECONDS
 mkdir "$work/build"; cd "$work/build"
@@ -143,15 +153,26 @@ run tar -xf "$tarball" --strip-components=1
 run ./Configure "linux-$(uname -m)" "${configure_opts[@]}" \
   --prefix="$prefix" --libdir=lib --openssldir="$prefix/ssl"
 run make -j"$(nproc)" build_generated
-# Just the shared lib: build_libs/install_dev would also compile every object
-# a second time for the static libcrypto.a, and build libssl we do not use.
-run make -j"$(nproc)" libcrypto.so exporters/libcrypto.pc
 rm -rf "$prefix"   # leftovers of an interrupted install (no .complete marker)
-mkdir -p "$prefix/include/openssl" "$prefix/lib/pkgconfig"
-cp include/openssl/*.h "$prefix/include/openssl/"
-cp libcrypto.so.3 "$prefix/lib/"
-ln -sf libcrypto.so.3 "$prefix/lib/libcrypto.so"
-cp exporters/libcrypto.pc "$prefix/lib/pkgconfig/"
+if [[ -n $flavour ]]; then
+  # The module, and the app only to run fipsinstall in the build tree: its config carries the
+  # HMAC of this fips.so, so the jar ships the two together and a changed module fails to load.
+  run make -j"$(nproc)" providers/fips.so apps/openssl
+  run env LD_LIBRARY_PATH=. OPENSSL_CONF=/dev/null apps/openssl fipsinstall \
+    -module providers/fips.so -provider_name fips -out fipsmodule.cnf
+  mkdir -p "$prefix/lib/ossl-modules" "$prefix/ssl"
+  cp providers/fips.so "$prefix/lib/ossl-modules/"
+  cp fipsmodule.cnf "$prefix/ssl/"
+else
+  # Just the shared lib: build_libs/install_dev would also compile every object
+  # a second time for the static libcrypto.a, and build libssl we do not use.
+  run make -j"$(nproc)" libcrypto.so exporters/libcrypto.pc
+  mkdir -p "$prefix/include/openssl" "$prefix/lib/pkgconfig"
+  cp include/openssl/*.h "$prefix/include/openssl/"
+  cp libcrypto.so.3 "$prefix/lib/"
+  ln -sf libcrypto.so.3 "$prefix/lib/libcrypto.so"
+  cp exporters/libcrypto.pc "$prefix/lib/pkgconfig/"
+fi
 echo "$origin, configured with ${configure_opts[*]}" >"$prefix/.complete"
 log "built in $((SECONDS - start))s"
 echo "$prefix"
