@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the C++ engine and libcarbide.so with CMake against the bundled OpenSSL 3.5, then copies
-# libcarbide.so and that libcrypto.so.3 to where the jar picks them up.
+# libcarbide.so, that libcrypto.so.3 and OpenSSL's FIPS provider to where the jar picks them up.
 # Usage: build-native.sh BUILD_DIR OUTPUT_DIR
 # CARBIDE_OPENSSL_PREFIX names an OpenSSL install to use instead of building one. The paths are
 # passed explicitly because CMake caches what FindOpenSSL found, and a stale cache would silently
@@ -23,3 +23,11 @@ cmake --build "$build_dir" --parallel "$(nproc)"
 mkdir -p "$output_dir"
 cp "$build_dir/libcarbide.so" "$output_dir/libcarbide.so"
 cp -L "$prefix/lib/libcrypto.so.3" "$output_dir/libcrypto.so.3"
+# OpenSSL's FIPS provider and the configuration fipsinstall wrote for it, carried beside libcrypto
+# for carbide.fips=true (docs/fips.md). Built once per machine, in its own cache directory; not with
+# an OpenSSL of the caller's choosing, whose FIPS module (if any) is the caller's.
+if [[ -z ${CARBIDE_OPENSSL_PREFIX:-} ]]; then
+  fips_prefix=$(CARBIDE_OPENSSL_FIPS=1 "$root/scripts/build-openssl.sh" | tail -n 1)
+  cp "$fips_prefix/lib/ossl-modules/fips.so" "$output_dir/fips.so"
+  cp "$fips_prefix/ssl/fipsmodule.cnf" "$output_dir/fipsmodule.cnf"
+fi

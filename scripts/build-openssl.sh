@@ -48,8 +48,9 @@ find_cached() {
 }
 
 # Held for the whole run: a second caller waits, then finds the finished build.
-exec 9>"$CACHE/openssl$flavour.lock"
-flock -n 9 || { log "another build holds $CACHE/openssl$flavour.lock; waiting"; flock 9; }
+lock=$CACHE/openssl${flavour:+-fips}.lock
+exec 9>"$lock"
+flock -n 9 || { log "another build holds $lock; waiting"; flock 9; }
 
 ver=
 if [[ -n ${OPENSSL_SRC:-} ]]; then

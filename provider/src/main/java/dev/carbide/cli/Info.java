@@ -38,6 +38,11 @@ final class Info implements Command {
     out.println(provider.getName() + " " + provider.getVersionStr());
     out.println("OpenSSL: " + openssl);
     out.println("FIPS:    " + (fips ? "enabled" : "disabled"));
+    String module = CarbideProvider.fipsModule();
+    if (module != null) {
+      // Loaded means passed: a failed power-up self-test or known-answer test registers nothing.
+      out.println("Module:  " + module + " (carbide.fips; self-tests passed; see docs/fips.md)");
+    }
     out.println("Java:    " + javaVersion());
     out.println("Services (" + services.size() + "):");
     Map<String, TreeSet<String>> aliases = aliases(provider);

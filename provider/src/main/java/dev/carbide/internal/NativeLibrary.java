@@ -49,8 +49,8 @@ public final class NativeLibrary {
         throw new UnsupportedOperationException("no native library for " + os + "/" + arch);
       }
       Path dir = null;
+      String openssl = Config.get("carbide.openssl.path");
       try {
-        String openssl = Config.get("carbide.openssl.path");
         if (openssl == null || openssl.equals("bundled")) {
           dir = privateDirectory();
           Path bundled = extract(LIBCRYPTO, dir);
@@ -75,6 +75,13 @@ public final class NativeLibrary {
           }
           System.load(extracted.toString());
         }
+        if (FipsMode.requested()) {
+          if (dir == null) {
+            dir = privateDirectory();
+          }
+          boolean bundled = openssl == null || openssl.equals("bundled");
+          FipsMode.enable(dir, bundled, NativeLibrary::extract);
+        }
       } finally {
         deleteQuietly(dir);
       }
@@ -84,6 +91,12 @@ public final class NativeLibrary {
       Config.logger().log(Level.WARNING, "Carbide is disabled: " + t);
       return t;
     }
+  }
+
+  /** Copies the jar's resource {@code name} into {@code dir}; null if the jar lacks it. */
+  @FunctionalInterface
+  interface Extractor {
+    Path extract(String name, Path dir) throws IOException;
   }
 
   // Owner-only, so no other user can swap the library between extraction and loading.
