@@ -1,7 +1,9 @@
 package dev.carbide.testing;
 
 import java.security.NoSuchAlgorithmException;
+import org.junit.jupiter.api.extension.DynamicTestInvocationContext;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.LifecycleMethodExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.opentest4j.TestAbortedException;
@@ -15,13 +17,29 @@ import org.opentest4j.TestAbortedException;
  * (META-INF/services/org.junit.jupiter.api.extension.Extension, junit-platform.properties).
  */
 public final class FipsSkips
-    implements TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler {
+    implements TestExecutionExceptionHandler,
+        LifecycleMethodExecutionExceptionHandler,
+        InvocationInterceptor {
   public static final boolean FIPS_PASS = Boolean.getBoolean("carbide.fips");
 
   @Override
   public void handleTestExecutionException(ExtensionContext context, Throwable thrown)
       throws Throwable {
     throw skipIfFips(thrown);
+  }
+
+  // Dynamic tests (a @TestFactory's cases) do not reach the exception handler above.
+  @Override
+  public void interceptDynamicTest(
+      Invocation<Void> invocation,
+      DynamicTestInvocationContext invocationContext,
+      ExtensionContext extensionContext)
+      throws Throwable {
+    try {
+      invocation.proceed();
+    } catch (Throwable thrown) {
+      throw skipIfFips(thrown);
+    }
   }
 
   @Override
