@@ -30,7 +30,11 @@ class FipsTlsTest {
     String option = SecurityOverride.carbideFirst(dir, CarbideProvider.NAME);
     ChildJvm.Result child =
         ChildJvm.run(
-            List.of(option, "-Dcarbide.fips=true", "-Djdk.tls.namedGroups=secp256r1"),
+            List.of(
+                option,
+                "-Dcarbide.fips=true",
+                "-Dcarbide.openssl.path=bundled",
+                "-Djdk.tls.namedGroups=secp256r1"),
             FipsTlsHandshake.class,
             store.toString(),
             "changeit",

@@ -91,7 +91,10 @@ class FipsModeTest {
 
   private static ChildJvm.Result fips(String... options) {
     try {
-      List<String> all = new java.util.ArrayList<>(List.of("-Dcarbide.fips=true"));
+      // The jar's module goes with the jar's libcrypto, also in the pass on the system's OpenSSL.
+      List<String> all =
+          new java.util.ArrayList<>(
+              List.of("-Dcarbide.fips=true", "-Dcarbide.openssl.path=bundled"));
       all.addAll(List.of(options));
       return ChildJvm.run(all, FipsReport.class);
     } catch (Exception e) {
