@@ -9,6 +9,7 @@
 # upstream soname, a libcrypto.so.3 loaded first by another native library would be the one
 # libcarbide binds to, and one loaded after would bind to ours. See docs/platforms.md.
 # Usage: build-native.sh BUILD_DIR OUTPUT_DIR [TARGET]
+# OUTPUT_DIR also gets OpenSSL's FIPS provider (fips.so, fipsmodule.cnf) for the host target.
 # TARGET linux-aarch64 cross-compiles libcarbide.so (only the library: scripts/test-aarch64.sh
 # builds the tests) against a cross-compiled OpenSSL, with native/cmake/aarch64-linux-gnu.cmake.
 # CARBIDE_OPENSSL_PREFIX names an OpenSSL install to use instead of building one. The paths are
@@ -56,3 +57,11 @@ cp "$build_dir/libcarbide.so" "$output_dir/libcarbide.so"
 patchelf --replace-needed libcrypto.so.3 libcarbide-crypto.so.3 "$output_dir/libcarbide.so"
 # What the bundled OpenSSL is and how it was configured, for `carbide info` and the SBOM.
 cp "$prefix/.complete" "$output_dir/openssl-build.txt"
+# OpenSSL's FIPS provider and the configuration fipsinstall wrote for it, carried beside libcrypto
+# for carbide.fips=true (docs/fips.md). Built once per machine, in its own cache directory; not with
+# an OpenSSL of the caller's choosing, whose FIPS module (if any) is the caller's.
+if [[ -z ${CARBIDE_OPENSSL_PREFIX:-} && -z $target ]]; then
+  fips_prefix=$(CARBIDE_OPENSSL_FIPS=1 "$root/scripts/build-openssl.sh" | tail -n 1)
+  cp "$fips_prefix/lib/ossl-modules/fips.so" "$output_dir/fips.so"
+  cp "$fips_prefix/ssl/fipsmodule.cnf" "$output_dir/fipsmodule.cnf"
+fi

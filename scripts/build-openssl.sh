@@ -7,6 +7,11 @@
 #      OPENSSL_SRC    local openssl 3.5.x tarball; skips apt and the network
 #      CARBIDE_TARGET linux-aarch64 cross-compiles with Debian's aarch64-linux-gnu toolchain;
 #                     unset builds for the host
+#      CARBIDE_OPENSSL_FIPS=1  build OpenSSL's FIPS provider instead: the prefix then holds
+#                     lib/ossl-modules/fips.so and ssl/fipsmodule.cnf (what `openssl fipsinstall`
+#                     wrote for that very file). A separate configure (enable-fips, with the
+#                     openssl app that fipsinstall needs), its own cache directory and lock, so the
+#                     plain libcrypto build and its cache key stay as they are. See docs/fips.md.
 set -euo pipefail
 
 CACHE=${CARBIDE_CACHE:-$HOME/.cache/carbide}
@@ -20,7 +25,7 @@ case ${CARBIDE_TARGET:-} in
   linux-aarch64) arch=aarch64 tag=-aarch64 cross=(--cross-compile-prefix=aarch64-linux-gnu-) ;;
   *) echo "build-openssl: unknown CARBIDE_TARGET=$CARBIDE_TARGET (known: linux-aarch64)" >&2; exit 1 ;;
 esac
-LOG=$CACHE/openssl${tag}-build.log
+LOG=$CACHE/openssl${tag}${CARBIDE_OPENSSL_FIPS:+-fips}-build.log
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
 log() { echo "build-openssl: $*" >&2; }
@@ -36,6 +41,11 @@ configure_opts=(shared no-docs no-tests no-apps)
 # Debian's own amd64 build enables): without it those curves run on generic
 # bignum arithmetic, and P-384 keygen is about 7x slower.
 case $arch in x86_64 | aarch64) configure_opts+=(enable-ec_nistp_64_gcc_128) ;; esac
+flavour=
+if [[ ${CARBIDE_OPENSSL_FIPS:-} == 1 ]]; then
+  configure_opts=(shared no-docs no-tests enable-fips "${configure_opts[@]:4}")
+  flavour=fips-
+fi
 # The cross prefix joins the hash, so a host build's key is what it always was.
 recipe=$(printf '%s\n' "${configure_opts[@]}" "${cross[@]}" | sha256sum | cut -c1-8)
 
@@ -43,14 +53,15 @@ recipe=$(printf '%s\n' "${configure_opts[@]}" "${cross[@]}" | sha256sum | cut -c
 # written last, so an interrupted build is never mistaken for a good one.
 find_cached() {
   local m
-  for m in "$CACHE"/openssl$tag-$1-"$recipe"/.complete; do
+  for m in "$CACHE"/openssl$tag-$flavour$1-"$recipe"/.complete; do
     if [[ -f $m ]]; then echo "${m%/.complete}"; fi
   done | sort -V | tail -n 1
 }
 
 # Held for the whole run: a second caller waits, then finds the finished build.
-exec 9>"$CACHE/openssl$tag.lock"
-flock -n 9 || { log "another build holds $CACHE/openssl$tag.lock; waiting"; flock 9; }
+lock=$CACHE/openssl$tag${flavour:+-fips}.lock
+exec 9>"$lock"
+flock -n 9 || { log "another build holds $lock; waiting"; flock 9; }
 
 ver=
 if [[ -n ${OPENSSL_SRC:-} ]]; then
@@ -143,7 +154,7 @@ else
   [[ -n $tarball ]] || { tail -n 40 "$LOG" >&2; die "no candidate could be downloaded (log: $LOG)"; }
 fi
 
-prefix=$CACHE/openssl$tag-$ver-$recipe
+prefix=$CACHE/openssl$tag-$flavour$ver-$recipe
 log "building $origin (log: $LOG)"
 start=$SECONDS
 mkdir "$work/build"; cd "$work/build"
@@ -154,15 +165,26 @@ run tar -xf "$tarball" --strip-components=1
 run ./Configure "linux-$arch" "${configure_opts[@]}" "${cross[@]}" \
   --prefix="$prefix" --libdir=lib --openssldir="$prefix/ssl"
 run make -j"$(nproc)" build_generated
-# Just the shared lib: build_libs/install_dev would also compile every object
-# a second time for the static libcrypto.a, and build libssl we do not use.
-run make -j"$(nproc)" libcrypto.so exporters/libcrypto.pc
 rm -rf "$prefix"   # leftovers of an interrupted install (no .complete marker)
-mkdir -p "$prefix/include/openssl" "$prefix/lib/pkgconfig"
-cp include/openssl/*.h "$prefix/include/openssl/"
-cp libcrypto.so.3 "$prefix/lib/"
-ln -sf libcrypto.so.3 "$prefix/lib/libcrypto.so"
-cp exporters/libcrypto.pc "$prefix/lib/pkgconfig/"
+if [[ -n $flavour ]]; then
+  # The module, and the app only to run fipsinstall in the build tree: its config carries the
+  # HMAC of this fips.so, so the jar ships the two together and a changed module fails to load.
+  run make -j"$(nproc)" providers/fips.so apps/openssl
+  run env LD_LIBRARY_PATH=. OPENSSL_CONF=/dev/null apps/openssl fipsinstall \
+    -module providers/fips.so -provider_name fips -out fipsmodule.cnf
+  mkdir -p "$prefix/lib/ossl-modules" "$prefix/ssl"
+  cp providers/fips.so "$prefix/lib/ossl-modules/"
+  cp fipsmodule.cnf "$prefix/ssl/"
+else
+  # Just the shared lib: build_libs/install_dev would also compile every object
+  # a second time for the static libcrypto.a, and build libssl we do not use.
+  run make -j"$(nproc)" libcrypto.so exporters/libcrypto.pc
+  mkdir -p "$prefix/include/openssl" "$prefix/lib/pkgconfig"
+  cp include/openssl/*.h "$prefix/include/openssl/"
+  cp libcrypto.so.3 "$prefix/lib/"
+  ln -sf libcrypto.so.3 "$prefix/lib/libcrypto.so"
+  cp exporters/libcrypto.pc "$prefix/lib/pkgconfig/"
+fi
 echo "$origin, configured with linux-$arch ${configure_opts[*]}${cross:+ ${cross[*]}}" >"$prefix/.complete"
 log "built in $((SECONDS - start))s"
 echo "$prefix"

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 
 namespace carbide {
 namespace {
@@ -87,7 +88,8 @@ PkeyPtr EcKeyFromComponents(const std::string& group, std::span<const uint8_t> p
                  "OSSL_PARAM_BLD_push_BN");
   }
   ParamsPtr params(CheckNotNull(OSSL_PARAM_BLD_to_param(build.get()), "OSSL_PARAM_BLD_to_param"));
-  PkeyCtxPtr ctx(CheckNotNull(EVP_PKEY_CTX_new_from_name(nullptr, "EC", nullptr), "EVP_PKEY_CTX"));
+  PkeyCtxPtr ctx(
+      CheckNotNull(EVP_PKEY_CTX_new_from_name(LibraryContext(), "EC", nullptr), "EVP_PKEY_CTX"));
   CheckOpenssl(EVP_PKEY_fromdata_init(ctx.get()), "EVP_PKEY_fromdata_init");
   EVP_PKEY* key = nullptr;
   // Decoding the point checks that it lies on the curve.

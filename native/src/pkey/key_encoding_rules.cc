@@ -4,6 +4,7 @@
 #include <array>
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 #include "carbide/owned.h"
 
 namespace carbide::key_encoding {
@@ -154,7 +155,7 @@ void CheckDecodedPrivateKey(EVP_PKEY* key) {
   if (EVP_PKEY_is_a(key, "EC") != 1) {
     return;
   }
-  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr));
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(LibraryContext(), key, nullptr));
   if (ctx == nullptr || EVP_PKEY_pairwise_check(ctx.get()) != 1) {
     ThrowOpensslError("the EC private key is out of range or does not match its public key",
                       ErrorKind::kInvalidKey);

@@ -6,6 +6,7 @@
 
 #include "carbide/cleanse.h"
 #include "carbide/error.h"
+#include "carbide/library.h"
 #include "key_encoding_rules.h"
 
 namespace carbide {
@@ -31,7 +32,8 @@ PkeyPtr RetainKey(EVP_PKEY* key) {
 
 PkeyPtr ParsePublicKeyDer(std::span<const uint8_t> der) {
   const unsigned char* cursor = der.data();
-  PkeyPtr key(d2i_PUBKEY(nullptr, &cursor, static_cast<long>(der.size())));
+  PkeyPtr key(
+      d2i_PUBKEY_ex(nullptr, &cursor, static_cast<long>(der.size()), LibraryContext(), nullptr));
   if (key == nullptr) {
     ThrowOpensslError("invalid X.509 public key encoding", ErrorKind::kInvalidKey);
   }
@@ -52,7 +54,7 @@ PkeyPtr ParsePrivateKeyDer(std::span<const uint8_t> der) {
     throw Error(ErrorKind::kInvalidKey, "trailing bytes after the PKCS#8 private key encoding");
   }
   key_encoding::CheckPrivateKeyInfo(der);
-  PkeyPtr key(EVP_PKCS82PKEY(info.get()));
+  PkeyPtr key(EVP_PKCS82PKEY_ex(info.get(), LibraryContext(), nullptr));
   if (key == nullptr) {
     ThrowOpensslError("unusable PKCS#8 private key", ErrorKind::kInvalidKey);
   }
@@ -91,7 +93,8 @@ SecretBuffer EncodePrivateKeyDer(const EVP_PKEY* key) {
 }
 
 PkeyPtr RawPublicKey(const char* type, std::span<const uint8_t> bytes) {
-  PkeyPtr key(EVP_PKEY_new_raw_public_key_ex(nullptr, type, nullptr, bytes.data(), bytes.size()));
+  PkeyPtr key(
+      EVP_PKEY_new_raw_public_key_ex(LibraryContext(), type, nullptr, bytes.data(), bytes.size()));
   if (key == nullptr) {
     ThrowOpensslError("invalid public key", ErrorKind::kInvalidKey);
   }
@@ -99,7 +102,8 @@ PkeyPtr RawPublicKey(const char* type, std::span<const uint8_t> bytes) {
 }
 
 PkeyPtr RawPrivateKey(const char* type, std::span<const uint8_t> bytes) {
-  PkeyPtr key(EVP_PKEY_new_raw_private_key_ex(nullptr, type, nullptr, bytes.data(), bytes.size()));
+  PkeyPtr key(
+      EVP_PKEY_new_raw_private_key_ex(LibraryContext(), type, nullptr, bytes.data(), bytes.size()));
   if (key == nullptr) {
     ThrowOpensslError("invalid private key", ErrorKind::kInvalidKey);
   }
@@ -131,7 +135,7 @@ std::string KeyTypeName(const EVP_PKEY* key) {
 }
 
 KeyPairGenerator::KeyPairGenerator(const char* algorithm, const char* group)
-    : ctx_(EVP_PKEY_CTX_new_from_name(nullptr, algorithm, nullptr)) {
+    : ctx_(EVP_PKEY_CTX_new_from_name(LibraryContext(), algorithm, nullptr)) {
   if (ctx_ == nullptr || EVP_PKEY_keygen_init(ctx_.get()) != 1) {
     ThrowOpensslError("key generation is not available", ErrorKind::kInvalidParameter);
   }

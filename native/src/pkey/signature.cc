@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 #include "carbide/pkey.h"
 
 namespace carbide {
@@ -19,7 +20,7 @@ int Verdict(int rc) {
 
 PkeyCtxPtr NewKeyContext(EVP_PKEY* key) {
   return PkeyCtxPtr(
-      CheckNotNull(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr), "EVP_PKEY_CTX_new"));
+      CheckNotNull(EVP_PKEY_CTX_new_from_pkey(LibraryContext(), key, nullptr), "EVP_PKEY_CTX_new"));
 }
 
 using SignaturePtr = Owned<EVP_SIGNATURE, EVP_SIGNATURE_free>;
@@ -45,7 +46,7 @@ constexpr char kDeterministic[] = "deterministic";
 }  // namespace
 
 bool SignatureAcceptsParam(const char* algorithm, const char* param) {
-  SignaturePtr signature(EVP_SIGNATURE_fetch(nullptr, algorithm, nullptr));
+  SignaturePtr signature(EVP_SIGNATURE_fetch(LibraryContext(), algorithm, nullptr));
   if (signature == nullptr) {
     ClearOpensslErrors();
     return false;
@@ -114,8 +115,20 @@ void DigestSigner::Start() {
   started_ = false;
   streamed_ = false;
   EVP_PKEY_CTX* pctx = nullptr;
-  int rc = sign_ ? EVP_DigestSignInit(ctx_.get(), &pctx, md_, nullptr, key_.get())
-                 : EVP_DigestVerifyInit(ctx_.get(), &pctx, md_, nullptr, key_.get());
+  int rc = 0;
+  if (OSSL_LIB_CTX* context = LibraryContext(); context != nullptr) {
+    // FIPS mode: the signature context lives in Carbide's library context too, so not even a
+    // fallback fetch can reach the default one. The named form fetches the digest on each start
+    // (a cached lookup, well under 1% of a signature), so the default mode keeps the plain form.
+    const char* md_name = md_ != nullptr ? EVP_MD_get0_name(md_) : nullptr;
+    rc = sign_ ? EVP_DigestSignInit_ex(ctx_.get(), &pctx, md_name, context, nullptr, key_.get(),
+                                       nullptr)
+               : EVP_DigestVerifyInit_ex(ctx_.get(), &pctx, md_name, context, nullptr, key_.get(),
+                                         nullptr);
+  } else {
+    rc = sign_ ? EVP_DigestSignInit(ctx_.get(), &pctx, md_, nullptr, key_.get())
+               : EVP_DigestVerifyInit(ctx_.get(), &pctx, md_, nullptr, key_.get());
+  }
   if (rc != 1) {
     ThrowOpensslError("the key cannot be used with this signature", ErrorKind::kInvalidKey);
   }

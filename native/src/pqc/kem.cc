@@ -1,6 +1,7 @@
 #include "carbide/kem.h"
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 
 namespace carbide {
 namespace {
@@ -10,7 +11,7 @@ using KeyManagementPtr = Owned<EVP_KEYMGMT, EVP_KEYMGMT_free>;
 }  // namespace
 
 bool KeyTypeAvailable(const char* name) {
-  KeyManagementPtr keymgmt(EVP_KEYMGMT_fetch(nullptr, name, nullptr));
+  KeyManagementPtr keymgmt(EVP_KEYMGMT_fetch(LibraryContext(), name, nullptr));
   if (keymgmt == nullptr) {
     ClearOpensslErrors();
     return false;
@@ -31,7 +32,8 @@ std::vector<uint8_t> KeyShare(EVP_PKEY* key) {
 
 Kem::Kem(EVP_PKEY* key, bool encapsulate)
     : key_(RetainKey(key)),
-      ctx_(CheckNotNull(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr), "EVP_PKEY_CTX_new")),
+      ctx_(CheckNotNull(EVP_PKEY_CTX_new_from_pkey(LibraryContext(), key, nullptr),
+                        "EVP_PKEY_CTX_new")),
       encapsulate_(encapsulate) {
   int rc = encapsulate ? EVP_PKEY_encapsulate_init(ctx_.get(), nullptr)
                        : EVP_PKEY_decapsulate_init(ctx_.get(), nullptr);
@@ -45,8 +47,8 @@ Kem::Kem(EVP_PKEY* key, bool encapsulate)
         EVP_PKEY_encapsulate(ctx_.get(), nullptr, &ciphertext_size_, nullptr, &secret_size_),
         "EVP_PKEY_encapsulate");
   } else {
-    PkeyCtxPtr query(
-        CheckNotNull(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr), "EVP_PKEY_CTX_new"));
+    PkeyCtxPtr query(CheckNotNull(EVP_PKEY_CTX_new_from_pkey(LibraryContext(), key, nullptr),
+                                  "EVP_PKEY_CTX_new"));
     CheckOpenssl(EVP_PKEY_encapsulate_init(query.get(), nullptr), "EVP_PKEY_encapsulate_init");
     CheckOpenssl(
         EVP_PKEY_encapsulate(query.get(), nullptr, &ciphertext_size_, nullptr, &secret_size_),

@@ -7,6 +7,7 @@
 #include <climits>
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 
 namespace carbide::random {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 constexpr size_t kMaxIntLength = INT_MAX;
 
 EVP_RAND_CTX* PublicDrbg() {
-  EVP_RAND_CTX* drbg = RAND_get0_public(nullptr);
+  EVP_RAND_CTX* drbg = RAND_get0_public(LibraryContext());
   if (drbg == nullptr) {
     ThrowOpensslError("RAND_get0_public");
   }
@@ -35,7 +36,7 @@ void FillInIntPieces(uint8_t* out, size_t len, Fill fill, const char* context) {
 }  // namespace
 
 unsigned Strength() noexcept {
-  EVP_RAND_CTX* drbg = RAND_get0_public(nullptr);
+  EVP_RAND_CTX* drbg = RAND_get0_public(LibraryContext());
   if (drbg == nullptr) {
     ClearOpensslErrors();
     return 0;
@@ -44,7 +45,7 @@ unsigned Strength() noexcept {
 }
 
 std::string MechanismName() {
-  EVP_RAND_CTX* drbg = RAND_get0_public(nullptr);
+  EVP_RAND_CTX* drbg = RAND_get0_public(LibraryContext());
   if (drbg == nullptr) {
     ClearOpensslErrors();
     return "";
@@ -53,7 +54,14 @@ std::string MechanismName() {
   return name != nullptr ? name : "";
 }
 
-void Generate(uint8_t* out, size_t len) { FillInIntPieces(out, len, RAND_bytes, "RAND_bytes"); }
+void Generate(uint8_t* out, size_t len) {
+  FillInIntPieces(
+      out, len,
+      [](uint8_t* piece, int size) {
+        return RAND_bytes_ex(LibraryContext(), piece, static_cast<size_t>(size), 0);
+      },
+      "RAND_bytes_ex");
+}
 
 void Generate(uint8_t* out, size_t len, unsigned strength, bool prediction_resistance,
               const uint8_t* additional, size_t additional_len) {
@@ -74,7 +82,12 @@ void Generate(uint8_t* out, size_t len, unsigned strength, bool prediction_resis
 }
 
 void GenerateSeed(uint8_t* out, size_t len) {
-  FillInIntPieces(out, len, RAND_priv_bytes, "RAND_priv_bytes");
+  FillInIntPieces(
+      out, len,
+      [](uint8_t* piece, int size) {
+        return RAND_priv_bytes_ex(LibraryContext(), piece, static_cast<size_t>(size), 0);
+      },
+      "RAND_priv_bytes_ex");
 }
 
 void AddSeed(const uint8_t* data, size_t len) {
@@ -87,7 +100,7 @@ void AddSeed(const uint8_t* data, size_t len) {
   // in the error queue to be blamed for a later, unrelated failure, so we make its call ourselves
   // and check it. The calling thread's public DRBG is then reseeded explicitly with the same
   // additional input: that takes effect at once and does not rely on the propagation.
-  EVP_RAND_CTX* primary = RAND_get0_primary(nullptr);
+  EVP_RAND_CTX* primary = RAND_get0_primary(LibraryContext());
   if (primary == nullptr) {
     ThrowOpensslError("RAND_get0_primary");
   }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 
 namespace carbide {
 namespace {
@@ -95,8 +96,9 @@ PkeyPtr RsaKeyFromComponents(bool pss, std::span<const std::span<const uint8_t>>
                  "OSSL_PARAM_BLD_push");
   }
   ParamsPtr params(CheckNotNull(OSSL_PARAM_BLD_to_param(build.get()), "OSSL_PARAM_BLD_to_param"));
-  PkeyCtxPtr ctx(CheckNotNull(EVP_PKEY_CTX_new_from_name(nullptr, pss ? "RSA-PSS" : "RSA", nullptr),
-                              "EVP_PKEY_CTX_new_from_name"));
+  PkeyCtxPtr ctx(
+      CheckNotNull(EVP_PKEY_CTX_new_from_name(LibraryContext(), pss ? "RSA-PSS" : "RSA", nullptr),
+                   "EVP_PKEY_CTX_new_from_name"));
   CheckOpenssl(EVP_PKEY_fromdata_init(ctx.get()), "EVP_PKEY_fromdata_init");
   EVP_PKEY* key = nullptr;
   if (EVP_PKEY_fromdata(ctx.get(), &key, is_private ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY,
@@ -143,7 +145,7 @@ SecretBuffer RsaComponent(const EVP_PKEY* key, int part) {
 
 RsaKeyGenerator::RsaKeyGenerator(bool pss, unsigned bits, std::span<const uint8_t> exponent,
                                  unsigned primes, const RsaPssRestriction* restriction)
-    : ctx_(EVP_PKEY_CTX_new_from_name(nullptr, pss ? "RSA-PSS" : "RSA", nullptr)) {
+    : ctx_(EVP_PKEY_CTX_new_from_name(LibraryContext(), pss ? "RSA-PSS" : "RSA", nullptr)) {
   if (ctx_ == nullptr || EVP_PKEY_keygen_init(ctx_.get()) != 1) {
     ThrowOpensslError("RSA key generation is not available", ErrorKind::kInvalidParameter);
   }
@@ -185,7 +187,8 @@ PkeyPtr RsaKeyGenerator::Generate() {
 RsaCipher::RsaCipher(EVP_PKEY* key, RsaOperation operation, RsaPadding padding,
                      const EVP_MD* oaep_md, const EVP_MD* mgf1_md, std::span<const uint8_t> label,
                      RsaRejection rejection)
-    : ctx_(CheckNotNull(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr), "EVP_PKEY_CTX_new")),
+    : ctx_(CheckNotNull(EVP_PKEY_CTX_new_from_pkey(LibraryContext(), key, nullptr),
+                        "EVP_PKEY_CTX_new")),
       operation_(operation),
       padding_(padding),
       modulus_bytes_(static_cast<size_t>(EVP_PKEY_get_size(key))) {

@@ -1,9 +1,12 @@
 package dev.carbide;
 
 import dev.carbide.cipher.CipherServices;
+import dev.carbide.cli.FipsSelfTest;
 import dev.carbide.digest.DigestServices;
 import dev.carbide.ec.EcServices;
 import dev.carbide.edec.EdEcServices;
+import dev.carbide.internal.Config;
+import dev.carbide.internal.FipsMode;
 import dev.carbide.internal.NativeCore;
 import dev.carbide.internal.NativeLibrary;
 import dev.carbide.internal.ServiceSink;
@@ -13,6 +16,7 @@ import dev.carbide.pqc.PqcServices;
 import dev.carbide.random.RandomServices;
 import dev.carbide.rsa.RsaServices;
 import java.security.Provider;
+import java.security.ProviderException;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -56,14 +60,43 @@ public final class CarbideProvider extends Provider {
     if (NativeLibrary.loadError() == null) {
       ServiceSink sink = new ServiceSink();
       FAMILIES.forEach(family -> family.accept(sink));
-      sink.build(this).forEach(this::putService);
+      List<Provider.Service> services = sink.build(this);
+      services.forEach(this::putService);
+      if (FipsMode.enabled() && fipsSelfTest(this) != null) {
+        services.forEach(this::removeService);
+      }
     }
   }
 
-  /** Why the native library could not be loaded, or null if it is loaded. */
+  /**
+   * Why the provider registers nothing, or null if it is working: the native library could not be
+   * loaded, or in FIPS mode the module failed to load or a known-answer test failed.
+   */
   public static Throwable loadError() {
-    return NativeLibrary.loadError();
+    Throwable error = NativeLibrary.loadError();
+    return error != null ? error : fipsSelfTestFailure;
   }
+
+  /**
+   * FIPS mode's known-answer test of every service, run once per class loader, by the first
+   * provider instance, before its services can be used; later instances take the same verdict.
+   */
+  private static synchronized ProviderException fipsSelfTest(CarbideProvider provider) {
+    if (!fipsSelfTestRun) {
+      fipsSelfTestRun = true;
+      String failures = FipsSelfTest.failures(provider);
+      if (failures != null) {
+        fipsSelfTestFailure =
+            new ProviderException("FIPS mode: a known-answer test failed:\n" + failures);
+        Config.logger()
+            .log(System.Logger.Level.ERROR, "Carbide is disabled: " + fipsSelfTestFailure);
+      }
+    }
+    return fipsSelfTestFailure;
+  }
+
+  private static boolean fipsSelfTestRun;
+  private static volatile ProviderException fipsSelfTestFailure;
 
   /** OpenSSL's version text, for example "OpenSSL 3.5.7 ...". Throws if not loaded. */
   public static String opensslVersion() {
@@ -71,9 +104,22 @@ public final class CarbideProvider extends Provider {
     return NativeCore.opensslVersion();
   }
 
-  /** True if the loaded OpenSSL runs with the FIPS provider by default. Throws if not loaded. */
+  /**
+   * True if Carbide runs in FIPS mode ({@code carbide.fips=true}), or the loaded OpenSSL runs with
+   * the FIPS provider by default. Throws if not loaded.
+   */
   public static boolean fipsEnabled() {
     NativeLibrary.ensureLoaded();
     return NativeCore.fipsEnabled();
+  }
+
+  /**
+   * The FIPS module in use ("OpenSSL FIPS Provider 3.5.7 ..."), or null outside FIPS mode. Throws
+   * if not loaded.
+   */
+  public static String fipsModule() {
+    NativeLibrary.ensureLoaded();
+    String module = NativeCore.fipsModule();
+    return module.isEmpty() ? null : module;
   }
 }

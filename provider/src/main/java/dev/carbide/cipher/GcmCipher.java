@@ -1,5 +1,7 @@
 package dev.carbide.cipher;
 
+import dev.carbide.internal.FipsMode;
+import dev.carbide.random.RandomServices;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -31,9 +33,16 @@ final class GcmCipher extends AeadCipher {
         throw new InvalidAlgorithmParameterException("Parameters required for decryption");
       }
       iv = new byte[DEFAULT_IV_BYTES];
-      (random != null ? random : new SecureRandom()).nextBytes(iv);
+      if (FipsMode.enabled()) {
+        RandomServices.fillFromEngine(iv); // generated inside the module, whatever `random` is
+      } else {
+        (random != null ? random : new SecureRandom()).nextBytes(iv);
+      }
       tagBits = 128;
     } else if (params instanceof GCMParameterSpec spec) {
+      if (encrypt) {
+        FipsMode.refuseCallerGcmIv();
+      }
       tagBits = spec.getTLen();
       if (tagBits < 96 || tagBits > 128 || (tagBits & 7) != 0) {
         throw new InvalidAlgorithmParameterException(

@@ -1,5 +1,6 @@
 package dev.carbide.cipher;
 
+import dev.carbide.internal.FipsMode;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -45,6 +46,7 @@ final class Pbkdf2KeyFactory extends SecretKeyFactorySpi {
       if (bits <= 0) {
         throw new InvalidKeySpecException("Key length must be a positive integer");
       }
+      FipsMode.checkPbkdf2(password, salt, iterations, bits);
       return new Pbkdf2Key(
           algorithm, password, salt, iterations, derive(password, salt, iterations, bits));
     } finally {

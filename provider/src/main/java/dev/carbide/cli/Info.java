@@ -43,6 +43,11 @@ final class Info implements Command {
     String bundled = NativeLibrary.bundledOpensslBuild();
     out.println("Bundled: " + (bundled == null ? "none for this platform" : bundled));
     out.println("FIPS:    " + (fips ? "enabled" : "disabled"));
+    String module = CarbideProvider.fipsModule();
+    if (module != null) {
+      // Loaded means passed: a failed power-up self-test or known-answer test registers nothing.
+      out.println("Module:  " + module + " (carbide.fips; self-tests passed; see docs/fips.md)");
+    }
     out.println("Java:    " + javaVersion());
     Routing.describe().forEach(out::println);
     out.println("Services (" + services.size() + "):");

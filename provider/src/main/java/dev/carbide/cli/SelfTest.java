@@ -54,6 +54,13 @@ final class SelfTest implements Command {
         out.println("FAIL  " + name + " (" + entry.source() + "): " + e.getMessage());
         failed++;
       } catch (Exception | LinkageError e) {
+        // In FIPS mode a check whose known answer needs a refused parameter (an RSA-1024 key, a
+        // caller's GCM IV) cannot run; the module's own power-up tests cover that algorithm.
+        if (String.valueOf(e.getMessage()).startsWith("FIPS mode:")) {
+          out.println("SKIP  " + name + ": refused in FIPS mode: " + e.getMessage());
+          skipped++;
+          continue;
+        }
         out.println("FAIL  " + name + " (" + entry.source() + "): " + e);
         failed++;
       }

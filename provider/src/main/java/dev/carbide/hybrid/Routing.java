@@ -1,6 +1,7 @@
 package dev.carbide.hybrid;
 
 import dev.carbide.internal.Config;
+import dev.carbide.internal.FipsMode;
 import dev.carbide.internal.ServiceSink;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ public final class Routing {
    * it returns false, the provider registers its OpenSSL engines directly.
    */
   public static boolean enabled() {
-    return !"off".equalsIgnoreCase(setting());
+    return !FipsMode.enabled() && !"off".equalsIgnoreCase(setting());
   }
 
   /** The setting as given: "auto", "off" or a profile path. */
@@ -100,6 +101,10 @@ public final class Routing {
   /** One line per route key: which engine serves it from which size, and why. */
   public static List<String> describe() {
     List<String> lines = new ArrayList<>();
+    if (FipsMode.enabled()) {
+      lines.add("hybrid: off (FIPS mode): every operation in the FIPS module");
+      return lines;
+    }
     if (!enabled()) {
       lines.add("hybrid: off (" + PROPERTY + "=" + setting() + "): every operation on OpenSSL");
       return lines;

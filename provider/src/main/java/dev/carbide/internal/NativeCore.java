@@ -7,4 +7,23 @@ public final class NativeCore {
   public static native String opensslVersion();
 
   public static native boolean fipsEnabled();
+
+  /**
+   * Creates Carbide's FIPS library context from the OpenSSL configuration file {@code config}, with
+   * {@code moduleDir} as the module path (empty: libcrypto's own), and makes every later fetch use
+   * it. Throws ProviderException with OpenSSL's reasons if the FIPS module does not load.
+   */
+  static native void enableFips(String config, String moduleDir);
+
+  /** True if the engine's library context can fetch the key type {@code name} ("X25519"). */
+  static native boolean keyTypeAvailable(String name);
+
+  /** Operations the FIPS module ran without approving them (see dev.carbide.FipsIndicator). */
+  public static native long unapprovedCount();
+
+  /** This thread's last unapproved operation ("type: description"), cleared; or null. */
+  public static native String takeUnapproved();
+
+  /** The FIPS provider's name and version, or an empty string if FIPS mode is off. */
+  public static native String fipsModule();
 }

@@ -84,6 +84,9 @@ public final class ServiceSink {
   public List<Provider.Service> build(Provider provider) {
     List<Provider.Service> services = new ArrayList<>(entries.size());
     for (Entry entry : entries) {
+      if (!FipsMode.admits(entry.type, entry.algorithm)) {
+        continue; // not approved: the JCA goes on to the next provider (docs/fips.md)
+      }
       services.add(new CarbideService(provider, entry));
     }
     return services;

@@ -1,6 +1,7 @@
 package dev.carbide.keys;
 
 import dev.carbide.internal.EntryGuard;
+import dev.carbide.internal.FipsMode;
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.internal.NativeFootprint;
 import java.lang.ref.Cleaner;
@@ -38,6 +39,9 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
    * {@link #guard}.
    */
   protected final void bindSigner(NativeKey key, long md, boolean sign) throws InvalidKeyException {
+    if (sign) {
+      FipsMode.checkSigningDigest(md);
+    }
     long ref = key.retain();
     try {
       replaceSigner(PkeyNative.newSigner(ref, md, sign), sign);

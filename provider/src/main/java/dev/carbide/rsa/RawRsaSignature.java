@@ -1,5 +1,6 @@
 package dev.carbide.rsa;
 
+import dev.carbide.internal.FipsMode;
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.internal.NativeFootprint;
 import dev.carbide.keys.NativeKey;
@@ -35,6 +36,7 @@ final class RawRsaSignature extends NativeSignatureSpi {
   @Override
   protected void engineInitSign(PrivateKey privateKey) throws InvalidKeyException {
     RsaPrivateCrtKeyImpl rsa = RsaKeys.toPrivate(privateKey);
+    FipsMode.checkRsaKey(rsa.getModulus().bitLength(), "RSA signing");
     bind(rsa, RsaKeys.modulusBytes(rsa), RsaNative.SIGN);
   }
 

@@ -2,6 +2,7 @@ package dev.carbide.rsa;
 
 import dev.carbide.cipher.CipherKeys;
 import dev.carbide.internal.EntryGuard;
+import dev.carbide.internal.FipsMode;
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.internal.NativeFootprint;
 import dev.carbide.keys.NativeKey;
@@ -190,6 +191,7 @@ final class RsaCipher extends CipherSpi {
       throw new InvalidKeyException("OAEP cannot be used to sign or verify signatures");
     }
     int bytes = RsaKeys.modulusBytes(rsa);
+    FipsMode.checkRsaKey(rsa.getModulus().bitLength(), "RSA encryption and decryption");
     int max = bytes;
     if (padding == RsaNative.PKCS1_PADDING && (op == RsaNative.ENCRYPT || op == RsaNative.SIGN)) {
       max = bytes - 11;

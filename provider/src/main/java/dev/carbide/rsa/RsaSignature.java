@@ -1,6 +1,7 @@
 package dev.carbide.rsa;
 
 import dev.carbide.internal.EntryGuard;
+import dev.carbide.internal.FipsMode;
 import dev.carbide.keys.NativeKey;
 import dev.carbide.keys.NativeSignatureSpi;
 import dev.carbide.keys.PkeyNative;
@@ -89,6 +90,9 @@ final class RsaSignature extends NativeSignatureSpi {
       if (digestInfoLength > RsaKeys.modulusBytes(rsa) - 11) {
         throw new InvalidKeyException("Key is too short for this signature algorithm");
       }
+    }
+    if (sign) {
+      FipsMode.checkRsaKey(rsa.getModulus().bitLength(), "RSA signing");
     }
     key = nativeKey;
     rsaKey = rsa;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.testing.Carbide;
+import dev.carbide.testing.FipsSkips;
 import java.security.Provider;
 import java.security.SecureRandomSpi;
 import java.security.Security;
@@ -21,12 +22,20 @@ class SelfTestTest {
       assertTrue(
           lines.stream()
               .anyMatch(
-                  line -> line.startsWith("PASS  " + name + " (") || isBaseKdf(service, line)),
+                  line ->
+                      line.startsWith("PASS  " + name + " (")
+                          || isBaseKdf(service, line)
+                          || refusedInFips(name, line)),
           name + " has no PASS line:\n" + run.out());
     }
     int services = Carbide.provider().getServices().size();
     assertEquals(services + 1, lines.size(), run.out());
     assertTrue(lines.get(lines.size() - 1).contains(" passed, 0 failed, "), run.out());
+  }
+
+  // In the FIPS pass a check whose known answer needs a refused parameter (RSA-1024) is skipped.
+  private static boolean refusedInFips(String name, String line) {
+    return FipsSkips.FIPS_PASS && line.startsWith("SKIP  " + name + ": refused in FIPS mode: ");
   }
 
   // Tests run from target/classes, not from the multi-release jar, so the KDF rows come from the
@@ -49,7 +58,10 @@ class SelfTestTest {
     assertTrue(
         run.out().contains("FAIL  MessageDigest BOGUS-1: no known-answer test\n"), run.out());
     assertTrue(run.out().contains("PASS  MessageDigest SHA-256 ("), run.out());
-    assertTrue(run.out().endsWith(", 1 failed, 0 skipped\n"), run.out());
+    assertTrue(
+        run.out().endsWith(", 1 failed, 0 skipped\n")
+            || (FipsSkips.FIPS_PASS && run.out().matches("(?s).*, 1 failed, \\d+ skipped\n")),
+        run.out());
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.carbide.digest;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.carbide.testing.FipsSkips;
 import dev.carbide.testing.Jdk;
 import dev.carbide.testing.Services;
 import dev.carbide.testing.TestVectors;
@@ -173,6 +174,9 @@ class DigestKnownAnswerTest {
   void everyRegisteredDigestHasKnownAnswersAndEveryExpectedOneIsRegistered() {
     TreeSet<String> covered =
         vectors().map(Vector::algorithm).collect(Collectors.toCollection(TreeSet::new));
+    if (FipsSkips.FIPS_PASS) {
+      covered.remove("MD5"); // not approved: FIPS mode leaves it to the next provider
+    }
     assertEquals(List.copyOf(covered), Services.algorithms("MessageDigest"));
   }
 }

@@ -33,34 +33,7 @@ class EcTlsTest {
     "TLSv1.2,x25519 secp256r1"
   })
   void handshakeWithCarbideFirst(String protocol, String group) throws Exception {
-    Path store = dir.resolve("server.p12");
-    Path keytool = Path.of(ChildJvm.java()).resolveSibling("keytool");
-    Process process =
-        new ProcessBuilder(
-                keytool.toString(),
-                "-genkeypair",
-                "-keystore",
-                store.toString(),
-                "-storetype",
-                "PKCS12",
-                "-storepass",
-                "changeit",
-                "-alias",
-                "server",
-                "-keyalg",
-                "EC",
-                "-groupname",
-                "secp256r1",
-                "-sigalg",
-                "SHA256withECDSA",
-                "-dname",
-                "CN=localhost",
-                "-validity",
-                "2")
-            .redirectErrorStream(true)
-            .start();
-    String keytoolOutput = new String(process.getInputStream().readAllBytes());
-    assertEquals(0, process.waitFor(), keytoolOutput);
+    Path store = serverStore(dir);
     String option = SecurityOverride.carbideFirst(dir, CarbideProvider.NAME);
     ChildJvm.Result child =
         ChildJvm.run(
@@ -91,7 +64,40 @@ class EcTlsTest {
     assertEquals(protocol, child.line("handshake "), child::toString);
   }
 
-  private static long total(Map<String, Long> counts, String keyPattern) {
+  /** A PKCS#12 store (password "changeit") with a P-256 ECDSA key and certificate for localhost. */
+  static Path serverStore(Path dir) throws Exception {
+    Path store = dir.resolve("server.p12");
+    Path keytool = Path.of(ChildJvm.java()).resolveSibling("keytool");
+    Process process =
+        new ProcessBuilder(
+                keytool.toString(),
+                "-genkeypair",
+                "-keystore",
+                store.toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                "changeit",
+                "-alias",
+                "server",
+                "-keyalg",
+                "EC",
+                "-groupname",
+                "secp256r1",
+                "-sigalg",
+                "SHA256withECDSA",
+                "-dname",
+                "CN=localhost",
+                "-validity",
+                "2")
+            .redirectErrorStream(true)
+            .start();
+    String keytoolOutput = new String(process.getInputStream().readAllBytes());
+    assertEquals(0, process.waitFor(), keytoolOutput);
+    return store;
+  }
+
+  static long total(Map<String, Long> counts, String keyPattern) {
     return counts.entrySet().stream()
         .filter(entry -> entry.getKey().matches(keyPattern))
         .mapToLong(Map.Entry::getValue)

@@ -1,0 +1,166 @@
+package dev.carbide.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.spec.InvalidKeySpecException;
+
+/**
+ * FIPS mode ({@code carbide.fips=true}, docs/fips.md): Carbide's own OpenSSL library context with
+ * only the {@code fips} and {@code base} providers and {@code fips=yes} as its default properties.
+ * The native engine passes that context to every fetch, so nothing can fall back to a non-FIPS
+ * implementation, whatever else in the process uses libcrypto.
+ *
+ * <p>The module comes from, in order: {@code carbide.fips.module} (a directory holding {@code
+ * fips.so} and the {@code fipsmodule.cnf} that {@code openssl fipsinstall} wrote for it); the jar's
+ * own copy when the jar's libcrypto is in use; otherwise the loaded libcrypto's own module
+ * directory, with {@code carbide.fips.config} as the module configuration if set (a distribution
+ * whose module carries its own checksum, as RHEL's does, needs none).
+ */
+public final class FipsMode {
+  private static final String CONFIG_HEADER =
+      String.join(
+          "\n",
+          "# Written by Carbide for its FIPS library context: only fips and base, fips=yes.",
+          "# Diagnostics on: a module that fails to activate fails the load, with its reasons.",
+          "config_diagnostics = 1",
+          "openssl_conf = carbide_init",
+          "[carbide_init]",
+          "providers = carbide_providers",
+          "alg_section = carbide_algorithms",
+          "[carbide_providers]",
+          "fips = fips_sect",
+          "base = carbide_base",
+          "[carbide_base]",
+          "activate = 1",
+          "[carbide_algorithms]",
+          "default_properties = fips=yes",
+          "",
+          "");
+  private static final String BARE_MODULE_CONFIG = "[fips_sect]\nactivate = 1\n";
+
+  private static volatile boolean enabled;
+
+  private FipsMode() {}
+
+  /** True if {@code carbide.fips} asks for FIPS mode (read once the native library loads). */
+  public static boolean requested() {
+    return Boolean.parseBoolean(Config.get("carbide.fips"));
+  }
+
+  /**
+   * True if Carbide runs in FIPS mode: the module loaded and passed its power-up self-tests. Hybrid
+   * routing (carbide.hybrid) must stay off while this is true: every operation must run in the
+   * module.
+   */
+  public static boolean enabled() {
+    return enabled;
+  }
+
+  /**
+   * Loads the FIPS module into Carbide's library context. {@code dir} is a private directory that
+   * the caller deletes after loading; {@code bundled} is true when the jar's libcrypto is in use.
+   */
+  static void enable(Path dir, boolean bundled, NativeLibrary.Extractor extractor)
+      throws IOException {
+    String configured = Config.get("carbide.fips.module");
+    Path moduleDir = null;
+    String moduleConfig;
+    if (configured != null) {
+      moduleDir = Path.of(configured).toAbsolutePath();
+      moduleConfig = Files.readString(moduleDir.resolve("fipsmodule.cnf"));
+    } else if (bundled) {
+      if (extractor.extract("fips.so", dir) == null) {
+        throw new IOException("the jar carries no FIPS module (fips.so); set carbide.fips.module");
+      }
+      Path config = extractor.extract("fipsmodule.cnf", dir);
+      if (config == null) {
+        throw new IOException("the jar carries no fipsmodule.cnf beside its fips.so");
+      }
+      moduleDir = dir;
+      moduleConfig = Files.readString(config);
+    } else {
+      String file = Config.get("carbide.fips.config");
+      moduleConfig = file != null ? Files.readString(Path.of(file)) : BARE_MODULE_CONFIG;
+    }
+    Path config = dir.resolve("carbide-fips.cnf");
+    Files.writeString(config, CONFIG_HEADER + moduleConfig);
+    NativeCore.enableFips(config.toString(), moduleDir == null ? "" : moduleDir.toString());
+    enabled = true;
+  }
+
+  /**
+   * Refuses an AES-GCM encryption whose IV the caller chose: FIPS 140-3 (IG C.H) wants the IV
+   * generated inside the module. Init without parameters and the cipher makes one.
+   */
+  public static void refuseCallerGcmIv() throws InvalidAlgorithmParameterException {
+    if (enabled) {
+      throw new InvalidAlgorithmParameterException(
+          "FIPS mode: AES-GCM encryption takes no caller-chosen IV (FIPS 140-3 IG C.H); init"
+              + " without parameters and read the generated IV from getIV()");
+    }
+  }
+
+  /**
+   * Refuses, in FIPS mode, a PBKDF2 derivation outside SP 800-132's bounds: a password under 8
+   * characters, a salt under 128 bits, fewer than 1000 iterations or a key under 112 bits.
+   */
+  public static void checkPbkdf2(char[] password, byte[] salt, int iterations, int keyBits)
+      throws InvalidKeySpecException {
+    if (!enabled) {
+      return;
+    }
+    String why =
+        password.length < 8
+            ? "a password of at least 8 characters"
+            : salt.length < 16
+                ? "a salt of at least 128 bits"
+                : iterations < 1000
+                    ? "at least 1000 iterations"
+                    : keyBits < 112 ? "a derived key of at least 112 bits" : null;
+    if (why != null) {
+      throw new InvalidKeySpecException("FIPS mode: PBKDF2 needs " + why + " (SP 800-132)");
+    }
+  }
+
+  /**
+   * Refuses, in FIPS mode, an RSA key under 2048 bits for {@code use} (signing, encryption or
+   * decryption; SP 800-131A). Verification with a shorter key stays allowed, for old signatures.
+   */
+  public static void checkRsaKey(int modulusBits, String use) throws InvalidKeyException {
+    if (enabled && modulusBits < 2048) {
+      throw new InvalidKeyException(
+          "FIPS mode: "
+              + use
+              + " needs an RSA key of at least 2048 bits (SP 800-131A), not "
+              + modulusBits);
+    }
+  }
+
+  /**
+   * Refuses, in FIPS mode, signing over SHA-1 ({@code md} is the engine's digest handle): SP
+   * 800-131A disallows SHA-1 for generating signatures; verifying old ones stays allowed.
+   */
+  public static void checkSigningDigest(long md) throws InvalidKeyException {
+    if (enabled && md != 0 && md == Sha1.HANDLE) {
+      throw new InvalidKeyException(
+          "FIPS mode: SHA-1 signatures may not be generated (SP 800-131A); use SHA-256 or"
+              + " stronger (verifying SHA-1 signatures stays allowed)");
+    }
+  }
+
+  // Fetched once, when first needed: the engine caches each digest, so equal handles mean SHA-1.
+  private static final class Sha1 {
+    static final long HANDLE = dev.carbide.digest.DigestServices.fetch("SHA-1");
+  }
+
+  /**
+   * True unless FIPS mode leaves the service {@code type.algorithm} out: see {@link FipsServices}.
+   * Always true outside FIPS mode.
+   */
+  public static boolean admits(String type, String algorithm) {
+    return !enabled || FipsServices.admits(type, algorithm);
+  }
+}
