@@ -22,6 +22,7 @@ wycheproof_patterns=(
   'x25519_asn_test.json' 'x448_asn_test.json'
   'rsa_signature_*' 'rsa_pkcs1_*' 'rsa_pss_*' 'rsa_oaep_*' 'rsa_three_primes_*'
   'mlkem_*' 'mldsa_*'
+  'pbes2_hmac*_aes_128_test.json' 'pbes2_hmac*_aes_256_test.json'
 )
 # ACVP folders; only the files a test needs (inputs and answers), the -tr1 revisions (seed and
 # expanded key formats) included for the post-quantum tests.

@@ -9,8 +9,11 @@ import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.spec.IvParameterSpec;
 
-/** AES in ECB, CBC (either with or without PKCS#5 padding) or CTR mode, as SunJCE's CipherCore. */
-final class AesCipher extends CipherCore {
+/**
+ * AES in ECB, CBC (either with or without PKCS#5 padding) or CTR mode, as SunJCE's CipherCore.
+ * {@link Pbes2Cipher} is AES-CBC with PKCS#5 padding keyed from a password.
+ */
+sealed class AesCipher extends CipherCore permits Pbes2Cipher {
   private static final int BLOCK = 16;
 
   enum Mode {

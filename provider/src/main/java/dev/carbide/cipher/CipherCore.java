@@ -110,17 +110,37 @@ abstract class CipherCore extends CipherSteps {
     boolean encrypt = CipherKeys.encrypting(opmode);
     guard.enter(); // before the key is copied, so that a refused init leaves no copy behind
     try {
-      byte[] raw = CipherKeys.raw(key);
-      try {
-        setup(encrypt, raw, params, random);
-      } catch (InvalidKeyException | InvalidAlgorithmParameterException | RuntimeException e) {
-        Arrays.fill(raw, (byte) 0);
-        throw e;
-      }
-      messageInput = 0;
+      setupOwning(encrypt, CipherKeys.raw(key), params, random);
     } finally {
       guard.exit();
     }
+  }
+
+  /**
+   * Initializes with key bytes the caller already holds (a key PBES2 derived from a password),
+   * taking ownership of {@code raw}: it is kept, or zeroed if refused.
+   */
+  final void initWithRawKey(
+      boolean encrypt, byte[] raw, AlgorithmParameterSpec params, SecureRandom random)
+      throws InvalidKeyException, InvalidAlgorithmParameterException {
+    guard.enter();
+    try {
+      setupOwning(encrypt, raw, params, random);
+    } finally {
+      guard.exit();
+    }
+  }
+
+  private void setupOwning(
+      boolean encrypt, byte[] raw, AlgorithmParameterSpec params, SecureRandom random)
+      throws InvalidKeyException, InvalidAlgorithmParameterException {
+    try {
+      setup(encrypt, raw, params, random);
+    } catch (InvalidKeyException | InvalidAlgorithmParameterException | RuntimeException e) {
+      Arrays.fill(raw, (byte) 0);
+      throw e;
+    }
+    messageInput = 0;
   }
 
   @Override

@@ -49,6 +49,7 @@ public final class CipherServices {
     sized(sink, "ECB", 1, b -> () -> new AesCipher(AesCipher.Mode.ECB, false, ecb.only(b)));
     sized(sink, "CBC", 2, b -> () -> new AesCipher(AesCipher.Mode.CBC, false, cbc.only(b)));
     registerKeyWrap(sink);
+    Pbes2Services.register(sink);
     sink.add("SecretKeyFactory", "AES", SecretKeyFactorySpi.class, AesKeyFactory::new)
         .attribute("ImplementedIn", "Software");
     sink.add("KeyGenerator", "AES", KeyGeneratorSpi.class, CipherKeyGenerator::aes)

@@ -4,12 +4,17 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.math.BigInteger;
 
-/** The few DER forms cipher parameters use: OCTET STRING, INTEGER and SEQUENCE, short lengths. */
+/**
+ * The few DER forms cipher parameters use: OCTET STRING, INTEGER, NULL, OBJECT IDENTIFIER and
+ * SEQUENCE, with lengths under 64 KiB.
+ */
 final class Der {
   private Der() {}
 
   static final int INTEGER = 0x02;
   static final int OCTET_STRING = 0x04;
+  static final int NULL = 0x05;
+  static final int OBJECT_IDENTIFIER = 0x06;
   static final int SEQUENCE = 0x30;
 
   static byte[] encode(int tag, byte[] content) {
@@ -40,6 +45,36 @@ final class Der {
     System.arraycopy(a, 0, out, 0, a.length);
     System.arraycopy(b, 0, out, a.length, b.length);
     return out;
+  }
+
+  /** A SEQUENCE of the given encoded elements. */
+  static byte[] sequence(byte[]... elements) {
+    byte[] content = new byte[0];
+    for (byte[] element : elements) {
+      content = concat(content, element);
+    }
+    return encode(SEQUENCE, content);
+  }
+
+  /** The contents (no tag or length) of the OBJECT IDENTIFIER in dotted form {@code oid}. */
+  static byte[] oid(String oid) {
+    String[] arcs = oid.split("\\.");
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    base128(out, Long.parseLong(arcs[0]) * 40 + Long.parseLong(arcs[1]));
+    for (int i = 2; i < arcs.length; i++) {
+      base128(out, Long.parseLong(arcs[i]));
+    }
+    return out.toByteArray();
+  }
+
+  private static void base128(java.io.ByteArrayOutputStream out, long value) {
+    int groups = 1;
+    while (groups < 10 && value >>> (7 * groups) != 0) {
+      groups++;
+    }
+    for (int i = groups - 1; i >= 0; i--) {
+      out.write((int) ((value >>> (7 * i)) & 0x7f) | (i == 0 ? 0 : 0x80));
+    }
   }
 
   /** A reader over one DER encoding. */
@@ -85,6 +120,11 @@ final class Der {
 
     boolean done() {
       return pos == data.length;
+    }
+
+    /** The tag of the next element, or -1 at the end. */
+    int peek() {
+      return pos < data.length ? data[pos] & 0xff : -1;
     }
   }
 }

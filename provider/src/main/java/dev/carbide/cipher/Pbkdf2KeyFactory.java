@@ -1,7 +1,6 @@
 package dev.carbide.cipher;
 
 import dev.carbide.internal.FipsMode;
-import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
@@ -47,16 +46,20 @@ final class Pbkdf2KeyFactory extends SecretKeyFactorySpi {
         throw new InvalidKeySpecException("Key length must be a positive integer");
       }
       FipsMode.checkPbkdf2(password, salt, iterations, bits);
+      // Whole bytes only, rounding down as SunJCE does (under 8 bits, an empty key).
       return new Pbkdf2Key(
-          algorithm, password, salt, iterations, derive(password, salt, iterations, bits));
+          algorithm, password, salt, iterations, derive(md, password, salt, iterations, bits / 8));
     } finally {
       Arrays.fill(password, '\0');
     }
   }
 
-  private byte[] derive(char[] password, byte[] salt, int iterations, int bits) {
-    // Whole bytes only, rounding down as SunJCE does (under 8 bits, an empty key).
-    int keyBytes = bits / 8;
+  /**
+   * PBKDF2-HMAC over {@code md} of the UTF-8 encoding of {@code password}, as SunJCE encodes it:
+   * {@code keyBytes} bytes (none if 0). Checks nothing the native side does not; shared with the
+   * PBES2 ciphers, which derive their AES keys through it.
+   */
+  static byte[] derive(long md, char[] password, byte[] salt, int iterations, int keyBytes) {
     if (keyBytes == 0) {
       return new byte[0];
     }
@@ -68,7 +71,6 @@ final class Pbkdf2KeyFactory extends SecretKeyFactorySpi {
       return Pbkdf2Native.derive(md, passwordBytes, salt, iterations, keyBytes);
     } finally {
       Arrays.fill(passwordBytes, (byte) 0);
-      Reference.reachabilityFence(this);
     }
   }
 

@@ -59,6 +59,7 @@ final class KnownAnswers {
     KemAnswers.addTo(table);
     RsaAnswers.addTo(table);
     HybridAnswers.addTo(table);
+    Pbes2Answers.addTo(table);
     return table;
   }
 

@@ -150,10 +150,18 @@ class Pbkdf2Test {
     return (byte[]) field(key, "key");
   }
 
+  /** A field of {@code owner}'s class or of a class it extends. */
   static Object field(Object owner, String name) throws ReflectiveOperationException {
-    Field field = owner.getClass().getDeclaredField(name);
-    field.setAccessible(true);
-    return field.get(owner);
+    for (Class<?> type = owner.getClass(); type != null; type = type.getSuperclass()) {
+      try {
+        Field field = type.getDeclaredField(name);
+        field.setAccessible(true);
+        return field.get(owner);
+      } catch (NoSuchFieldException e) {
+        // look further up
+      }
+    }
+    throw new NoSuchFieldException(name);
   }
 
   @Test
