@@ -59,6 +59,7 @@ final class KnownAnswers {
     KemAnswers.addTo(table);
     RsaAnswers.addTo(table);
     HybridAnswers.addTo(table);
+    DhAnswers.addTo(table);
     return table;
   }
 

@@ -105,13 +105,15 @@ class MoreCurvesInteropTest {
     KeyFactory factory = KeyFactory.getInstance("EC", CARBIDE);
     KeyFactory bcFactory = KeyFactory.getInstance("EC", BC);
     for (KeyPair keys : new KeyPair[] {pair(CARBIDE, curve), pair(BC, curve)}) {
-      PublicKey mine = factory.generatePublic(new X509EncodedKeySpec(keys.getPublic().getEncoded()));
+      PublicKey mine =
+          factory.generatePublic(new X509EncodedKeySpec(keys.getPublic().getEncoded()));
       PublicKey bc = bcFactory.generatePublic(new X509EncodedKeySpec(mine.getEncoded()));
       assertArrayEquals(bc.getEncoded(), mine.getEncoded());
       assertEquals(((ECPublicKey) bc).getW(), ((ECPublicKey) mine).getW());
       PrivateKey minePrivate =
           factory.generatePrivate(new PKCS8EncodedKeySpec(keys.getPrivate().getEncoded()));
-      PrivateKey bcPrivate = bcFactory.generatePrivate(new PKCS8EncodedKeySpec(minePrivate.getEncoded()));
+      PrivateKey bcPrivate =
+          bcFactory.generatePrivate(new PKCS8EncodedKeySpec(minePrivate.getEncoded()));
       assertEquals(((ECPrivateKey) bcPrivate).getS(), ((ECPrivateKey) minePrivate).getS());
       // Bouncy Castle's own ECParameterSpec is recognised by its domain parameters, and Carbide's
       // keys carry SunEC's named spec.
