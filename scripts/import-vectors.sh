@@ -23,6 +23,11 @@ wycheproof_patterns=(
   'rsa_signature_*' 'rsa_pkcs1_*' 'rsa_pss_*' 'rsa_oaep_*' 'rsa_three_primes_*'
   'mlkem_*' 'mldsa_*'
   'pbes2_hmac*_aes_128_test.json' 'pbes2_hmac*_aes_256_test.json'
+  'ecdsa_secp224r1_sha[0-9]*_test.json' 'ecdsa_brainpoolP*_test.json'
+  'ecdsa_secp256k1_sha256_test.json' 'ecdsa_secp256k1_sha256_p1363_test.json'
+  'ecdsa_secp256k1_sha3_*_test.json' 'ecdsa_secp256k1_sha512*_test.json'
+  'ecdh_secp224r1_test.json' 'ecdh_secp224r1_ecpoint_test.json' 'ecdh_secp256k1_test.json'
+  'ecdh_brainpoolP*_test.json'
 )
 # ACVP folders; only the files a test needs (inputs and answers), the -tr1 revisions (seed and
 # expanded key formats) included for the post-quantum tests.

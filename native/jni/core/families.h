@@ -19,5 +19,6 @@ bool RegisterPkeyNatives(JNIEnv* env);
 bool RegisterEcNatives(JNIEnv* env);
 bool RegisterPqcNatives(JNIEnv* env);
 bool RegisterRsaNatives(JNIEnv* env);
+bool RegisterDhNatives(JNIEnv* env);
 
 }  // namespace carbide::jni

@@ -23,6 +23,7 @@ constexpr Register kFamilies[] = {
     carbide::jni::RegisterEcNatives,
     carbide::jni::RegisterPqcNatives,
     carbide::jni::RegisterRsaNatives,
+    carbide::jni::RegisterDhNatives,
     // clang-format on
 };
 

@@ -2,6 +2,7 @@ package dev.carbide;
 
 import dev.carbide.cipher.CipherServices;
 import dev.carbide.cli.FipsSelfTest;
+import dev.carbide.dh.DhServices;
 import dev.carbide.digest.DigestServices;
 import dev.carbide.ec.EcServices;
 import dev.carbide.edec.EdEcServices;
@@ -53,7 +54,8 @@ public final class CarbideProvider extends Provider {
           EcServices::register,
           EdEcServices::register,
           PqcServices::register,
-          RsaServices::register);
+          RsaServices::register,
+          DhServices::register);
 
   public CarbideProvider() {
     super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");

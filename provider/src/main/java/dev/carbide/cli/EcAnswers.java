@@ -45,7 +45,58 @@ final class EcAnswers {
       "3045022100b292a619339f6e567a305c951c0dcbcc42d16e47f219f9e98e76e09d8770b34a02200177e6"
           + "0492c5a8242f76f07bfe3661bde59ec2a17ce5bd2dab2abebdf89a62e2";
 
-  private static final String KAT_ECDH = "Wycheproof ecdh_secp256r1_ecpoint_test.json tcId 1";
+  /**
+   * Wycheproof ecdh_CURVE_test.json tcId 1 of the curves beyond SunEC's: the peer's X.509 key, the
+   * private scalar and the shared secret.
+   */
+  private record CurveKat(String curve, String peer, String scalar, String shared) {}
+
+  private static final List<CurveKat> MORE_CURVES =
+      List.of(
+          new CurveKat(
+              "secp224r1",
+              "304e301006072a8648ce3d020106052b81040021033a00047d8ac211e1228eb094e285a957d9912e93"
+                  + "deee433ed777440ae9fc719b01d050dfbe653e72f39491be87fb1a2742daa6e0a2aada98bb1aca",
+              "565577a49415ca761a0322ad54e4ad0ae7625174baf372c2816f5328",
+              "b8ecdb552d39228ee332bafe4886dbff272f7109edf933bc7542bd4f"),
+          new CurveKat(
+              "secp256k1",
+              "3056301006072a8648ce3d020106052b8104000a03420004d8096af8a11e0b80037e1ee68246b5dcbb0a"
+                  + "eb1cf1244fd767db80f3fa27da2b396812ea1686e7472e9692eaf3e958e50e9500d3b4c77243db"
+                  + "1f2acd67ba9cc4",
+              "00f4b7ff7cccc98813a69fae3df222bfe3f4e28f764bf91b4a10d8096ce446b254",
+              "544dfae22af6af939042b1d85b71a1e49e9a5614123c4d6ad0c8af65baf87d65"),
+          new CurveKat(
+              "brainpoolP256r1",
+              "305a301406072a8648ce3d020106092b2403030208010107034200044cee5e1072b30d64f70bf01958"
+                  + "e22c044a2127ddd744ce3060c15990ff0fe1148c6ee56559829a5a84dd5c8646ee0c43d0b7c501"
+                  + "81f234ec09eba43bc86b169e",
+              "0113db979e07d9c8fdbea5b06a682c0d2ad67170ffcb65d7547d8c442d3ac237",
+              "3f00d9af7607fd32809ef7a4a30b396e3da9f465adf20597c9e2046f16a7b1be"),
+          new CurveKat(
+              "brainpoolP384r1",
+              "307a301406072a8648ce3d020106092b240303020801010b0362000470ffb350173256eb437b140365"
+                  + "842397ebaf3611b6389596c1f17c5ff5ce5201f24f6985b8fe0890dcae54b2603dfb4087242aaf"
+                  + "7b2d95b3199bfa03e8fce54ef680b57109847274db3b3a65512b7f832248e70b1030e95db64295"
+                  + "89775c3346",
+              "24ddf0fbb41c28365d302dd9d26ff9c32c76c85fa8b9138a3ec621d0caff6de8a724b45d6fe0d918"
+                  + "0044242b9f41c84b",
+              "22522760edc39280ff3277b121e17e7539165e7c677a65c8d0dc8159111f8e5d3df7035fe8ce33ac"
+                  + "0a0e047ed0842a92"),
+          new CurveKat(
+              "brainpoolP512r1",
+              "30819b301406072a8648ce3d020106092b240303020801010d03818200048a73a66605a5db252ef418"
+                  + "ff2c43969bd4128187ce431c36a33d3ff3034cf8910fb0021ce849723621199d0d7ea4805f3cda"
+                  + "b82f6c909257762da2a97e26305b078c1fd791fa957e975e30df5b876054758267129e4974a083"
+                  + "372b0ce071180d05e1978bd90b8407c0a7ff7f6651bd3ffcf1a574dfe95a2e8af3866cbb385d21",
+              "6280eb95405fa8c0e9d970547301bbefb152c8c8114abc730c89bf6db3f7d949fcfd7ebb82fd2dbd43d2"
+                  + "8d47bf4ed95de97baed19f7d087cf303d2b0cd413767",
+              "9690120edf3c583f627774ac2837f792e1049b3768199e3cc68c75cc16f73d4eca828f87880de91e2f"
+                  + "be0671b7066fcc814cb2e190832adae3a6dc7d9d9e71d3"));
+
+  private static final String KAT_ECDH =
+      "Wycheproof ecdh_secp256r1_ecpoint_test.json tcId 1, and tcId 1 of the ecdh_secp224r1,"
+          + " secp256k1 and brainpoolP256r1/P384r1/P512r1 files";
   private static final String ROUND_TRIP = "sign/verify round trip, no known answer";
 
   /** The digests of the ECDSA names, "NONE" last. */
@@ -103,6 +154,17 @@ final class EcAnswers {
     agreement.init(own);
     agreement.doPhase(peerKey, true);
     KnownAnswers.expectEqual(SHARED, agreement.generateSecret());
+    for (CurveKat kat : MORE_CURVES) {
+      ECPublicKey peerOnCurve =
+          (ECPublicKey)
+              factory.generatePublic(new X509EncodedKeySpec(KnownAnswers.hex(kat.peer())));
+      agreement.init(
+          factory.generatePrivate(
+              new ECPrivateKeySpec(
+                  new BigInteger(1, KnownAnswers.hex(kat.scalar())), peerOnCurve.getParams())));
+      agreement.doPhase(peerOnCurve, true);
+      KnownAnswers.expectEqual(kat.shared(), agreement.generateSecret());
+    }
   }
 
   private static void checkKeyPairGenerator(Provider provider) throws Exception {

@@ -60,6 +60,7 @@ final class KnownAnswers {
     RsaAnswers.addTo(table);
     HybridAnswers.addTo(table);
     Pbes2Answers.addTo(table);
+    DhAnswers.addTo(table);
     return table;
   }
 

@@ -23,7 +23,18 @@ enum EcCurve {
       "P-256",
       "X9.62 prime256v1"),
   P_384("secp384r1", "secp384r1", "1.3.132.0.34", 384, "NIST P-384", "P-384"),
-  P_521("secp521r1", "secp521r1", "1.3.132.0.35", 521, "NIST P-521", "P-521");
+  P_521("secp521r1", "secp521r1", "1.3.132.0.35", 521, "NIST P-521", "P-521"),
+  // The curves below are reached by name, OID or domain parameters only: a key size keeps meaning
+  // the NIST curve SunEC gives it (byBits), and SunEC refuses 224.
+  P_224("secp224r1", "secp224r1", "1.3.132.0.33", 224, "NIST P-224", "P-224"),
+  SECP256K1("secp256k1", "secp256k1", "1.3.132.0.10", 256),
+  BRAINPOOL_P256R1("brainpoolP256r1", "brainpoolP256r1", "1.3.36.3.3.2.8.1.1.7", 256),
+  BRAINPOOL_P384R1("brainpoolP384r1", "brainpoolP384r1", "1.3.36.3.3.2.8.1.1.11", 384),
+  BRAINPOOL_P512R1("brainpoolP512r1", "brainpoolP512r1", "1.3.36.3.3.2.8.1.1.13", 512);
+
+  /** The curves named in messages. */
+  static final String SERVED =
+      "P-224, P-256, P-384, P-521, secp256k1, brainpoolP256r1, brainpoolP384r1, brainpoolP512r1";
 
   final String jcaName;
   final String opensslName;
@@ -75,8 +86,9 @@ enum EcCurve {
     return null;
   }
 
+  /** The NIST curve of {@code bits} that SunEC's generator picks for that key size, or null. */
   static EcCurve byBits(int bits) {
-    for (EcCurve curve : values()) {
+    for (EcCurve curve : new EcCurve[] {P_256, P_384, P_521}) {
       if (curve.bits == bits) {
         return curve;
       }

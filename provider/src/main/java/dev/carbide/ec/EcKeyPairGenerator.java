@@ -18,9 +18,9 @@ import java.security.spec.ECParameterSpec;
 import java.security.spec.NamedParameterSpec;
 
 /**
- * KeyPairGenerator "EC" for P-256, P-384 and P-521; by default the curve SunEC of the running JDK
- * uses (P-384 on recent JDKs, P-256 on older ones). Keys come from OpenSSL's DRBG: a SecureRandom
- * passed to {@code initialize} is not used.
+ * KeyPairGenerator "EC" for the curves of {@link EcCurve}; by default the curve SunEC of the
+ * running JDK uses (P-384 on recent JDKs, P-256 on older ones). Keys come from OpenSSL's DRBG: a
+ * SecureRandom passed to {@code initialize} is not used.
  *
  * <p>The native generator is freed when the curve changes, so {@code initialize} and generation
  * hold a guard: a generator shared by threads gives an IllegalStateException, never a freed

@@ -85,7 +85,7 @@ final class EcKeys {
   static EcCurve curveOf(ECParameterSpec params) throws InvalidKeyException {
     EcCurve curve = params == null ? null : EcCurve.of(params);
     if (curve == null) {
-      throw new InvalidKeyException("unsupported EC curve: only P-256, P-384 and P-521");
+      throw new InvalidKeyException("unsupported EC curve: only " + EcCurve.SERVED);
     }
     return curve;
   }
@@ -116,7 +116,7 @@ final class EcKeys {
     }
     if (curve == null) {
       PkeyNative.free(handle);
-      throw new InvalidKeyException("not an EC key on P-256, P-384 or P-521");
+      throw new InvalidKeyException("not an EC key on a served curve (" + EcCurve.SERVED + ")");
     }
     return curve;
   }

@@ -7,7 +7,7 @@ import dev.carbide.keys.NativePublicKey;
 import java.security.InvalidKeyException;
 import java.security.Key;
 
-/** KeyAgreement "ECDH" on P-256, P-384 and P-521. */
+/** KeyAgreement "ECDH" on the curves of {@link EcCurve}. */
 final class EcdhKeyAgreement extends NativeKeyAgreement {
   @Override
   protected NativePrivateKey ownKey(Key key) throws InvalidKeyException {

@@ -13,7 +13,7 @@ public enum NativeFootprint {
    * the key alive after the key object that accounted for it is gone.
    */
   KEY_REFERENCE(0),
-  /** An EC key (P-256, P-384, P-521): the EC_KEY carries its own copy of the curve's group. */
+  /** An EC key (any served curve): the EC_KEY carries its own copy of the curve's group. */
   EC_KEY(2048),
   /** An X25519, X448, Ed25519 or Ed448 key. */
   CURVE_KEY(512),

@@ -43,6 +43,14 @@ public abstract class NativeKeyAgreement extends KeyAgreementSpi {
   /** The curve of a key this agreement produced; own and peer keys must share it. */
   protected abstract Object curveOf(NativeKey key);
 
+  /**
+   * The secret handed out for OpenSSL's derived one, which a family may pad or trim (DH keeps
+   * leading zeros); zero {@code derived} if it is not returned.
+   */
+  protected byte[] shapeSecret(byte[] derived) {
+    return derived;
+  }
+
   @Override
   protected void engineInit(Key key, SecureRandom random) throws InvalidKeyException {
     if (!(key instanceof PrivateKey)) {
@@ -101,7 +109,7 @@ public abstract class NativeKeyAgreement extends KeyAgreementSpi {
     }
     long peerRef = peer.retain();
     try {
-      secret = PkeyNative.derive(own.handle(), peerRef);
+      secret = shapeSecret(PkeyNative.derive(own.handle(), peerRef));
     } finally {
       PkeyNative.free(peerRef);
       Reference.reachabilityFence(this);

@@ -38,7 +38,13 @@ class EcdhWycheproofTest {
         "ecdh_secp521r1_test.json",
         "ecdh_secp256r1_ecpoint_test.json",
         "ecdh_secp384r1_ecpoint_test.json",
-        "ecdh_secp521r1_ecpoint_test.json"
+        "ecdh_secp521r1_ecpoint_test.json",
+        "ecdh_secp224r1_test.json",
+        "ecdh_secp224r1_ecpoint_test.json",
+        "ecdh_secp256k1_test.json",
+        "ecdh_brainpoolP256r1_test.json",
+        "ecdh_brainpoolP384r1_test.json",
+        "ecdh_brainpoolP512r1_test.json"
       })
   void everyCase(String file) throws Exception {
     KeyFactory factory = KeyFactory.getInstance("EC", Carbide.provider());

@@ -19,15 +19,18 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every Wycheproof ecdsa_* file, DER and P1363. A valid signature must verify; an invalid one must
- * be refused (false, or SignatureException for a malformed DER encoding, as SunEC throws); an
- * acceptable one may go either way.
+ * Every Wycheproof ecdsa_* file of a served curve (the NIST curves, secp256k1 and brainpool), DER
+ * and P1363. A valid signature must verify; an invalid one must be refused (false, or
+ * SignatureException for a malformed DER encoding, as SunEC throws); an acceptable one may go
+ * either way.
  */
 class EcdsaWycheproofTest {
   @TestFactory
   Stream<DynamicTest> everyEcdsaFile() throws IOException {
-    List<String> files = TestVectors.wycheproofFiles("ecdsa_secp(256|384|521)r1_sha.*_test\\.json");
-    assertTrue(files.size() >= 16, "ecdsa files: " + files);
+    List<String> files =
+        TestVectors.wycheproofFiles(
+            "ecdsa_(secp(224|256|384|521)r1|secp256k1|brainpoolP(256|384|512)r1)_sha.*_test\\.json");
+    assertTrue(files.size() >= 40, "ecdsa files: " + files);
     return files.stream().map(name -> DynamicTest.dynamicTest(name, () -> runFile(name)));
   }
 

@@ -265,10 +265,10 @@ class JdkExceptionsTest {
             KeyPairGenerator.getInstance(algorithm, p)
                 .initialize(new ECGenParameterSpec("nonsense")));
     cases.put(
-        name + "initialize(ECGenParameterSpec secp256k1)",
+        name + "initialize(ECGenParameterSpec secp192r1)",
         p ->
             KeyPairGenerator.getInstance(algorithm, p)
-                .initialize(new ECGenParameterSpec("secp256k1")));
+                .initialize(new ECGenParameterSpec("secp192r1")));
     cases.put(
         name + "initialize(RSAKeyGenParameterSpec)",
         p ->

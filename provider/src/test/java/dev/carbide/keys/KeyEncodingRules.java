@@ -25,7 +25,20 @@ final class KeyEncodingRules {
   static final String RFC8410_PARAMETERS = "EdDSA/XDH algorithm identifier with parameters";
   static final String EC_UNUSED_BITS = "EC public key BIT STRING with unused bits";
   static final String EC_POINT = "EC public point not an uncompressed point on the curve";
-  static final String UNSUPPORTED_CURVE = "EC key on a curve other than P-256, P-384, P-521";
+  static final String UNSUPPORTED_CURVE = "EC key on a curve Carbide does not serve";
+
+  /** The curves Carbide serves, by SunEC's names. */
+  static final String[] SERVED_CURVES = {
+    "secp256r1",
+    "secp384r1",
+    "secp521r1",
+    "secp224r1",
+    "secp256k1",
+    "brainpoolP256r1",
+    "brainpoolP384r1",
+    "brainpoolP512r1"
+  };
+
   static final String PKCS8_ATTRIBUTES = "PKCS#8 attributes [0] that are not a SET OF Attribute";
   static final String UNREAD_MALFORMED =
       "a constructed field, in a part SunEC does not read, whose contents are not DER values";

@@ -324,7 +324,7 @@ class KeyFactoryFuzzTest {
   }
 
   private static String curveName(java.security.interfaces.ECKey key) {
-    for (String curve : new String[] {"secp256r1", "secp384r1", "secp521r1"}) {
+    for (String curve : KeyEncodingRules.SERVED_CURVES) {
       if (KeyEncodingRules.params(curve).getOrder().equals(key.getParams().getOrder())) {
         return curve;
       }
