@@ -22,6 +22,7 @@ wycheproof_patterns=(
   'x25519_asn_test.json' 'x448_asn_test.json'
   'rsa_signature_*' 'rsa_pkcs1_*' 'rsa_pss_*' 'rsa_oaep_*' 'rsa_three_primes_*'
   'mlkem_*' 'mldsa_*'
+  'aes_cmac_test.json' 'kmac128_no_customization_test.json' 'kmac256_no_customization_test.json'
 )
 # ACVP folders; only the files a test needs (inputs and answers), the -tr1 revisions (seed and
 # expanded key formats) included for the post-quantum tests.
