@@ -62,8 +62,8 @@ TEST(EvpMacTest, GmacKnownAnswerThenSpent) {
 TEST(EvpMacTest, KmacKnownAnswerAndShortKey) {
   EvpMac mac(FindMac("KMAC-128"), EvpMac::Parameter::kCustomisation);
   const std::string s = "My Tagged Application";
-  mac.SetKey(FromHex("404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"),
-             nullptr, std::vector<uint8_t>(s.begin(), s.end()), 32);
+  mac.SetKey(FromHex("404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"), nullptr,
+             std::vector<uint8_t>(s.begin(), s.end()), 32);
   EXPECT_EQ(Hex(Tag(mac, FromHex("00010203"))),
             "3b1fba963cd8b0b59e8c1a6d71888b7143651af8ba0a7070c0979e2811324aa5");
   EXPECT_EQ(KindOf([&] { mac.SetKey(FromHex("010203"), nullptr, {}, 32); }),

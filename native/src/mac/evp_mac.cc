@@ -109,8 +109,8 @@ void EvpMac::SetKey(std::span<const uint8_t> key, const char* cipher,
 void EvpMac::Rekey() {
   OSSL_PARAM params[2] = {OSSL_PARAM_construct_end(), OSSL_PARAM_construct_end()};
   if (parameter_ == Parameter::kIv) {
-    params[0] = OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_IV, saved_iv_.data(),
-                                                  saved_iv_.size());
+    params[0] =
+        OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_IV, saved_iv_.data(), saved_iv_.size());
   }
   CheckOpenssl(EVP_MAC_init(ctx_.get(), KeyPointer(saved_key_), saved_key_.size(), params),
                "EVP_MAC_init");

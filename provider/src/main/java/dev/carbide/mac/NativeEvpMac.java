@@ -11,10 +11,10 @@ import javax.crypto.spec.IvParameterSpec;
 /**
  * A MAC of OpenSSL's EVP_MAC family other than HMAC (CMAC, GMAC, KMAC, Poly1305), over one reusable
  * native context: the key and parameter checks here, driven by the {@link EvpMacAlgorithm} row, and
- * the message mechanics in {@link SessionMac}, as for HMAC. Everything is checked before
- * the native state changes, so a refused init keeps the previous key. A GMAC IV serves one message,
- * as in Bouncy Castle: after doFinal it needs init with a new IV, and it cannot be cloned. The JDK has none of these
- * MACs; Bouncy Castle's names and parameter specs are the reference.
+ * the message mechanics in {@link SessionMac}, as for HMAC. Everything is checked before the native
+ * state changes, so a refused init keeps the previous key. A GMAC IV serves one message, as in
+ * Bouncy Castle: after doFinal it needs init with a new IV, and it cannot be cloned. The JDK has
+ * none of these MACs; Bouncy Castle's names and parameter specs are the reference.
  */
 final class NativeEvpMac extends SessionMac {
   /** The largest tag the session's scratch memory returns, in bytes. */

@@ -161,8 +161,9 @@ class EvpMacCrossCheckTest {
     Mac cmac = carbide("AESCMAC");
     for (int length : new int[] {0, 8, 15, 17, 31, 33, 64}) {
       assertThrows(
-          InvalidKeyException.class, () -> cmac.init(new SecretKeySpec(new byte[length + 1], 1,
-              length, "AES")), "CMAC key " + length);
+          InvalidKeyException.class,
+          () -> cmac.init(new SecretKeySpec(new byte[length + 1], 1, length, "AES")),
+          "CMAC key " + length);
     }
     SecretKeySpec aes = new SecretKeySpec(new byte[16], "AES");
     assertThrows(
@@ -174,8 +175,7 @@ class EvpMacCrossCheckTest {
         InvalidAlgorithmParameterException.class,
         assertThrows(InvalidKeyException.class, () -> gmac.init(aes)).getCause().getClass());
     assertThrows(
-        InvalidAlgorithmParameterException.class,
-        () -> gmac.init(aes, new KmacParameterSpec(128)));
+        InvalidAlgorithmParameterException.class, () -> gmac.init(aes, new KmacParameterSpec(128)));
     assertThrows(
         InvalidKeyException.class,
         () -> gmac.init(new SecretKeySpec(new byte[20], "AES"), new IvParameterSpec(new byte[12])));
@@ -186,8 +186,7 @@ class EvpMacCrossCheckTest {
         () -> poly.init(new SecretKeySpec(new byte[32], "P"), new IvParameterSpec(new byte[16])));
     Mac kmac = carbide("KMAC128");
     assertThrows(InvalidKeyException.class, () -> kmac.init(new SecretKeySpec(new byte[3], "K")));
-    assertThrows(
-        InvalidKeyException.class, () -> kmac.init(new SecretKeySpec(new byte[513], "K")));
+    assertThrows(InvalidKeyException.class, () -> kmac.init(new SecretKeySpec(new byte[513], "K")));
     SecretKeySpec key = new SecretKeySpec(new byte[32], "K");
     assertThrows(
         InvalidAlgorithmParameterException.class,
