@@ -28,6 +28,12 @@ class Digest {
   // cannot be allocated. The new digest is ready for Update.
   explicit Digest(const EVP_MD* md);
 
+  // As above, with an output of `output_size` bytes, which an extendable-output function (SHAKE)
+  // needs: its output has no fixed length, so the JCA's SHAKE128-256 fixes it at 32 bytes.
+  // Throws Error(kIllegalArgument) if `md` is not an XOF and `output_size` is not its size, or if
+  // `output_size` is 0 or more than kMaxDigestSize.
+  Digest(const EVP_MD* md, size_t output_size);
+
   // Copies the running state of `other`, so that both continue independently (clone()).
   Digest(const Digest& other);
   Digest& operator=(const Digest&) = delete;
@@ -59,6 +65,7 @@ class Digest {
   MdCtxPtr ctx_;  // null when sha_ is set
   const EVP_MD* md_;
   size_t size_;
+  bool xof_;                           // finished with EVP_DigestFinalXOF at size_ bytes
   const internal::ShaFunctions* sha_;  // the low-level path, or null for EVP
   internal::ShaState state_;           // the low-level state when sha_ is set
 };

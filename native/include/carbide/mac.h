@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "carbide/owned.h"
 #include "carbide/sha_functions.h"
@@ -82,6 +84,83 @@ class Hmac {
   internal::ShaState inner_{};
   internal::ShaState outer_{};
   internal::ShaState running_{};
+};
+
+}  // namespace carbide
+
+namespace carbide {
+
+// A MAC of OpenSSL's EVP_MAC family other than HMAC, keyed with a key and at most one parameter:
+// CMAC and GMAC over a block cipher, KMAC with its customisation string, Poly1305.
+// Not thread-safe: one owner at a time, as a JCA engine is.
+//
+// CMAC and KMAC restart a message under the same key cheaply (EVP_MAC_init with no key keeps the
+// key schedule). Poly1305 and GMAC cannot (OpenSSL refuses to restart a used Poly1305 context, and
+// a GMAC's GCM state restarts only with its IV): they keep a copy of the key and IV, cleansed when
+// replaced or freed, and Reset keys them again. A Poly1305 key may then authenticate another
+// message, as Bouncy Castle allows; RFC 8439 makes using it once the caller's duty. A GMAC IV
+// serves one message: after Finish, GMAC needs SetKey with a new IV, as in Bouncy Castle.
+class EvpMac {
+ public:
+  // What the parameter passed to SetKey means.
+  enum class Parameter {
+    kNone,           // CMAC, Poly1305
+    kIv,             // GMAC: the GCM nonce
+    kCustomisation,  // KMAC: the customisation string S of SP 800-185
+  };
+
+  // `mac` comes from FindMac ("CMAC", "GMAC", "KMAC-128", "POLY1305") and must be non-null.
+  // Throws Error(kOutOfMemory) if the context cannot be allocated. The new object has no key.
+  EvpMac(const EVP_MAC* mac, Parameter parameter);
+
+  // Copies the key and the running state of `other` (clone()).
+  EvpMac(const EvpMac& other);
+  EvpMac& operator=(const EvpMac&) = delete;
+  ~EvpMac();
+
+  // A MAC's message may be secret (a KDF's input), so buffers that held it are cleansed.
+  static constexpr bool kInputIsSecret = true;
+
+  // Length of the output of Finish, in bytes; 0 before the first SetKey.
+  size_t size() const noexcept { return size_; }
+
+  // Keys the MAC and starts a new message. `cipher` names the block cipher of CMAC and GMAC in
+  // OpenSSL's terms ("AES-128-CBC", "AES-256-GCM") and is ignored (may be null) otherwise.
+  // `parameter` is the IV or customisation string the constructor's Parameter names (empty if
+  // none). `output_size` is the tag length for KMAC, whose output length is chosen by the caller,
+  // and ignored otherwise. Throws Error(kInvalidKey) if OpenSSL refuses the key (a wrong length),
+  // Error(kInvalidParameter) if it refuses the parameter; the object then has no key.
+  void SetKey(std::span<const uint8_t> key, const char* cipher, std::span<const uint8_t> parameter,
+              size_t output_size);
+
+  // Discards any data absorbed so far and starts a new message under the same key (and IV). Does
+  // nothing if there is no key.
+  void Reset();
+
+  // Absorbs `len` bytes at `data`. Throws Error(kIllegalState) if there is no key (or, for GMAC,
+  // no fresh IV).
+  void Update(const uint8_t* data, size_t len);
+
+  // Writes the tag to `out`, which must hold size() bytes, then starts a new message under the
+  // same key, as Reset does; GMAC instead drops its key and IV. Returns size(). Throws
+  // Error(kIllegalState) as Update does.
+  size_t Finish(uint8_t* out);
+
+ private:
+  void RequireKey() const;
+  // Keys ctx_ again with saved_key_ and saved_iv_ (GMAC, Poly1305).
+  void Rekey();
+  void Forget() noexcept;
+
+  const EVP_MAC* mac_;
+  Parameter parameter_;
+  bool must_rekey_;  // GMAC and Poly1305
+  MacCtxPtr ctx_;
+  size_t size_ = 0;
+  bool keyed_ = false;
+  bool spent_ = false;              // a GMAC whose IV has served its message
+  std::vector<uint8_t> saved_key_;  // for Rekey
+  std::vector<uint8_t> saved_iv_;   // for Rekey
 };
 
 }  // namespace carbide

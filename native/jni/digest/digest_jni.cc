@@ -7,6 +7,7 @@
 #include "../core/jni_support.h"
 #include "../core/session.h"
 #include "carbide/digest.h"
+#include "carbide/error.h"
 #include "carbide/library.h"
 
 namespace carbide::jni {
@@ -25,8 +26,14 @@ jint Size(JNIEnv* env, jclass, jlong md) {
                [&] { return static_cast<jint>(Digest::SizeOf(&FromHandle<const EVP_MD>(md))); });
 }
 
-jlong NewSession(JNIEnv* env, jclass, jlong md) {
-  return Guard(env, [&] { return DigestSession::New(&FromHandle<const EVP_MD>(md)); });
+// `size` is the output length: the digest's own, or the fixed length a JCA name gives an XOF.
+jlong NewSession(JNIEnv* env, jclass, jlong md, jint size) {
+  return Guard(env, [&] {
+    if (size <= 0) {
+      throw Error(ErrorKind::kIllegalArgument, "digest output length must be positive");
+    }
+    return DigestSession::New(&FromHandle<const EVP_MD>(md), static_cast<size_t>(size));
+  });
 }
 
 }  // namespace
@@ -35,7 +42,7 @@ bool RegisterDigestNatives(JNIEnv* env) {
   const JNINativeMethod methods[] = {
       Method("fetch", "(Ljava/lang/String;)J", Fetch),
       Method("size", "(J)I", Size),
-      Method("newSession", "(J)J", NewSession),
+      Method("newSession", "(JI)J", NewSession),
   };
   return RegisterNatives(env, "dev/carbide/digest/DigestNative", methods);
 }

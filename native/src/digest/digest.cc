@@ -5,8 +5,17 @@
 
 namespace carbide {
 
-Digest::Digest(const EVP_MD* md)
-    : md_(md), size_(SizeOf(md)), sha_(internal::FindShaFunctions(md)), state_{} {
+Digest::Digest(const EVP_MD* md) : Digest(md, SizeOf(md)) {}
+
+Digest::Digest(const EVP_MD* md, size_t output_size)
+    : md_(md),
+      size_(output_size),
+      xof_((EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0),
+      sha_(internal::FindShaFunctions(md)),
+      state_{} {
+  if (output_size == 0 || output_size > kMaxDigestSize || (!xof_ && output_size != SizeOf(md))) {
+    throw Error(ErrorKind::kIllegalArgument, "unsupported digest output length");
+  }
   if (sha_ == nullptr) {
     ctx_.reset(CheckNotNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new"));
   }
@@ -14,7 +23,7 @@ Digest::Digest(const EVP_MD* md)
 }
 
 Digest::Digest(const Digest& other)
-    : md_(other.md_), size_(other.size_), sha_(other.sha_), state_(other.state_) {
+    : md_(other.md_), size_(other.size_), xof_(other.xof_), sha_(other.sha_), state_(other.state_) {
   if (sha_ == nullptr) {
     ctx_.reset(CheckNotNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new"));
     CheckOpenssl(EVP_MD_CTX_copy_ex(ctx_.get(), other.ctx_.get()), "EVP_MD_CTX_copy_ex");
@@ -50,6 +59,8 @@ void Digest::Update(const uint8_t* data, size_t len) {
 size_t Digest::Finish(uint8_t* out) {
   if (sha_ != nullptr) {
     sha_->final(out, &state_);
+  } else if (xof_) {
+    CheckOpenssl(EVP_DigestFinalXOF(ctx_.get(), out, size_), "EVP_DigestFinalXOF");
   } else {
     unsigned int written = 0;
     CheckOpenssl(EVP_DigestFinal_ex(ctx_.get(), out, &written), "EVP_DigestFinal_ex");

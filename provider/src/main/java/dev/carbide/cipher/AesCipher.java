@@ -10,8 +10,9 @@ import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.spec.IvParameterSpec;
 
 /**
- * AES in ECB, CBC (either with or without PKCS#5 padding) or CTR mode, as SunJCE's CipherCore.
- * {@link Pbes2Cipher} is AES-CBC with PKCS#5 padding keyed from a password.
+ * AES in ECB, CBC (either with or without PKCS#5 padding), or one of the stream modes CTR, OFB, CFB
+ * (128-bit feedback) and CFB8, as SunJCE's CipherCore. {@link Pbes2Cipher} is AES-CBC with
+ * PKCS#5 padding keyed from a password.
  */
 sealed class AesCipher extends CipherCore permits Pbes2Cipher {
   private static final int BLOCK = 16;
@@ -19,7 +20,23 @@ sealed class AesCipher extends CipherCore permits Pbes2Cipher {
   enum Mode {
     ECB,
     CBC,
-    CTR
+    CTR,
+    OFB,
+    CFB,
+    CFB8;
+
+    /** True for the modes that take a message of any length (OpenSSL's block size 1). */
+    boolean anyLength() {
+      return this != ECB && this != CBC;
+    }
+
+    /**
+     * True for the modes whose update releases every byte. SunJCE's OFB and CFB, which feed back
+     * whole 128-bit blocks, release only whole blocks before doFinal, and Carbide matches them.
+     */
+    boolean releasesEveryByte() {
+      return this == CTR || this == CFB8;
+    }
   }
 
   private final Mode mode;
@@ -40,7 +57,7 @@ sealed class AesCipher extends CipherCore permits Pbes2Cipher {
 
   @Override
   int updateLength(int total) {
-    if (mode == Mode.CTR) {
+    if (mode.releasesEveryByte()) {
       return total;
     }
     // A padded decryption keeps its last block back: it may be all padding.
@@ -55,7 +72,7 @@ sealed class AesCipher extends CipherCore permits Pbes2Cipher {
 
   @Override
   void checkFinalLength(int total) throws IllegalBlockSizeException {
-    if (mode == Mode.CTR || total % BLOCK == 0 || (padding && encrypting)) {
+    if (mode.anyLength() || total % BLOCK == 0 || (padding && encrypting)) {
       return;
     }
     throw new IllegalBlockSizeException(

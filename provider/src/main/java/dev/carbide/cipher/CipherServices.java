@@ -49,6 +49,7 @@ public final class CipherServices {
     sized(sink, "ECB", 1, b -> () -> new AesCipher(AesCipher.Mode.ECB, false, ecb.only(b)));
     sized(sink, "CBC", 2, b -> () -> new AesCipher(AesCipher.Mode.CBC, false, cbc.only(b)));
     registerKeyWrap(sink);
+    registerFeedbackModes(sink);
     Pbes2Services.register(sink);
     sink.add("SecretKeyFactory", "AES", SecretKeyFactorySpi.class, AesKeyFactory::new)
         .attribute("ImplementedIn", "Software");
@@ -58,6 +59,30 @@ public final class CipherServices {
     sink.add("AlgorithmParameters", "AES", AlgorithmParametersSpi.class, () -> new IvParameters(16))
         .oid(AES_OID)
         .attribute("ImplementedIn", "Software");
+  }
+
+  /**
+   * OFB, CFB and CFB8 without padding, SunJCE's names (CFB is 128-bit feedback, as in SunJCE) and
+   * NIST's OIDs for the sized OFB and CFB names. SunJCE also pads these modes and takes other
+   * feedback sizes (CFB16, OFB64, ...); those transformations fall through to it.
+   */
+  private static void registerFeedbackModes(ServiceSink sink) {
+    AesKeys ofb = AesKeys.fetch("OFB");
+    if (ofb != null) {
+      cipher(sink, "AES/OFB/NoPadding", () -> new AesCipher(AesCipher.Mode.OFB, false, ofb))
+          .alias("AES/OFB128/NoPadding");
+      sized(sink, "OFB", 3, b -> () -> new AesCipher(AesCipher.Mode.OFB, false, ofb.only(b)));
+    }
+    AesKeys cfb = AesKeys.fetch("CFB");
+    if (cfb != null) {
+      cipher(sink, "AES/CFB/NoPadding", () -> new AesCipher(AesCipher.Mode.CFB, false, cfb))
+          .alias("AES/CFB128/NoPadding");
+      sized(sink, "CFB", 4, b -> () -> new AesCipher(AesCipher.Mode.CFB, false, cfb.only(b)));
+    }
+    AesKeys cfb8 = AesKeys.fetch("CFB8");
+    if (cfb8 != null) {
+      cipher(sink, "AES/CFB8/NoPadding", () -> new AesCipher(AesCipher.Mode.CFB8, false, cfb8));
+    }
   }
 
   private static void registerKeyWrap(ServiceSink sink) {

@@ -11,7 +11,8 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Known answers for the symmetric ciphers: each encrypts a known block to a known ciphertext and
  * decrypts it back. ECB, CBC and CTR are NIST SP 800-38A's first blocks (F.1, F.2, F.5: same key,
- * IV and plaintext); the padded and GCM answers are SunJCE's for the same key and plaintext.
+ * IV and plaintext), and OFB, CFB and CFB8 are F.4, F.3.13 and F.3.7; the padded and GCM answers
+ * are SunJCE's for the same key and plaintext.
  */
 final class CipherAnswers {
   private CipherAnswers() {}
@@ -72,6 +73,30 @@ final class CipherAnswers {
               "1abc932417521ca24f2b0459fe7e6e0b",
               "601ec313775789a5b7a7f504bbf3d228"),
           new Answers(
+              "OFB",
+              "NoPadding",
+              CBC_IV,
+              "SP 800-38A F.4",
+              "3b3fd92eb72dad20333449f8e83cfb4a",
+              "cdc80d6fddf18cab34c25909c99a4174",
+              "dc7e84bfda79164b7ecd8486985d3860"),
+          new Answers(
+              "CFB",
+              "NoPadding",
+              CBC_IV,
+              "SP 800-38A F.3.13",
+              "3b3fd92eb72dad20333449f8e83cfb4a",
+              "cdc80d6fddf18cab34c25909c99a4174",
+              "dc7e84bfda79164b7ecd8486985d3860"),
+          new Answers(
+              "CFB8",
+              "NoPadding",
+              CBC_IV,
+              "SP 800-38A F.3.7",
+              "3b79424c9c0dd436bace9e0ed4586a4f",
+              "cda2521ef0a905ca44cd057cbf0d47a0",
+              "dc1f1a8520a64db55fcc8ac554844e88"),
+          new Answers(
               "GCM",
               "NoPadding",
               GCM_IV,
@@ -87,7 +112,10 @@ final class CipherAnswers {
       if (name.equals("AES/ECB/PKCS5Padding")) {
         add(table, "AES", answers, 0);
       }
-      if (answers.padding.equals("NoPadding") && !answers.mode.equals("CTR")) {
+      // SunJCE names no key-size-specific CTR or CFB8 transformation.
+      if (answers.padding.equals("NoPadding")
+          && !answers.mode.equals("CTR")
+          && !answers.mode.equals("CFB8")) {
         for (int i = 0; i < 3; i++) {
           add(table, "AES_" + (128 + 64 * i) + "/" + answers.mode + "/NoPadding", answers, i);
         }

@@ -53,6 +53,9 @@ final class CipherSpeeds {
             "AES-256-CBC decrypt 16KB",
             engine,
             p -> bulk(p, "AES/CBC/NoPadding", Cipher.DECRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-CFB8 16KB", engine, p -> bulk(p, "AES/CFB8/NoPadding", Cipher.ENCRYPT_MODE)));
   }
 
   /**

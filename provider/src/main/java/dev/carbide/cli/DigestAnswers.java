@@ -55,7 +55,17 @@ final class DigestAnswers {
               "SHA3-512",
               "FIPS 202",
               "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e"
-                  + "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0"));
+                  + "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0"),
+          // SHAKE's output of "abc" cut at the JCA name's length (NIST's SHAKE examples).
+          new Abc(
+              "SHAKE128-256",
+              "FIPS 202",
+              "5881092dd818bf5cf8a3ddb793fbcba74097d5c526a6d35f97b83351940f2cc8"),
+          new Abc(
+              "SHAKE256-512",
+              "FIPS 202",
+              "483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739"
+                  + "d5a15bef186a5386c75744c0527e1faa9f8726e462a12a4feb06bd8801e751e4"));
 
   static void addTo(KnownAnswers table) {
     byte[] abc = "abc".getBytes(StandardCharsets.US_ASCII);

@@ -1,16 +1,35 @@
 package dev.carbide.cli;
 
+import dev.carbide.KmacParameterSpec;
 import java.nio.charset.StandardCharsets;
+import java.security.spec.AlgorithmParameterSpec;
 import java.util.HexFormat;
 import java.util.List;
 import javax.crypto.Mac;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
-/** Known answers for HMAC. */
+/** Known answers for HMAC and the other MACs (CMAC, GMAC, KMAC, Poly1305). */
 final class MacAnswers {
   private MacAnswers() {}
 
-  private record Vector(String algorithm, String source, String key, String message, String tag) {}
+  /** One known answer; {@code params} is the init's parameter spec, or null. */
+  private record Vector(
+      String algorithm,
+      String source,
+      String key,
+      String message,
+      String tag,
+      AlgorithmParameterSpec params) {
+    Vector(String algorithm, String source, String key, String message, String tag) {
+      this(algorithm, source, key, message, tag, null);
+    }
+  }
+
+  // SP 800-185's KMAC samples: key 0x40 .. 0x5f, data 00 01 02 03, S "My Tagged Application".
+  private static final String KMAC_KEY =
+      "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f";
+  private static final byte[] TAGGED = "My Tagged Application".getBytes(StandardCharsets.US_ASCII);
 
   // RFC 2202 and RFC 4231 test case 2: key "Jefe", message "what do ya want for nothing?".
   private static final String JEFE = hexOf("Jefe");
@@ -92,7 +111,44 @@ final class MacAnswers {
                   + "4e4e84f5c4c6b792952df72f1c09244802f0bcf8752efb90e836110703bfa21c",
               "01",
               "84185a2890b3f4c5ef8723c292db676c69104e7ff7def5ecf26928a41626d2b1"
-                  + "6b063d8a9df03917498467f5abd7af3c6c732957f67cb800a517b26963142a1d"));
+                  + "6b063d8a9df03917498467f5abd7af3c6c732957f67cb800a517b26963142a1d"),
+          // The MACs the JDK lacks, under Bouncy Castle's names.
+          new Vector(
+              "AESCMAC",
+              "RFC 4493 example 2",
+              "2b7e151628aed2a6abf7158809cf4f3c",
+              "6bc1bee22e409f96e93d7e117393172a",
+              "070a16b46b4d4144f79bdd9dd04a287c"),
+          // GMAC is GCM over associated data alone (SP 800-38D), so a GCM vector with an empty
+          // message is a GMAC vector.
+          new Vector(
+              "AES-GMAC",
+              "Wycheproof aes_gcm_test.json tcId 92",
+              "29d3a44f8723dc640239100c365423a312934ac80239212ac3df3421a2098123",
+              "aabbccddeeff",
+              "2a7d77fa526b8250cb296078926b5020",
+              new IvParameterSpec(KnownAnswers.hex("00112233445566778899aabb"))),
+          new Vector(
+              "KMAC128",
+              "SP 800-185 KMAC sample 2",
+              KMAC_KEY,
+              "00010203",
+              "3b1fba963cd8b0b59e8c1a6d71888b7143651af8ba0a7070c0979e2811324aa5",
+              new KmacParameterSpec(256, TAGGED)),
+          new Vector(
+              "KMAC256",
+              "SP 800-185 KMAC sample 4",
+              KMAC_KEY,
+              "00010203",
+              "20c570c31346f703c9ac36c61c03cb64c3970d0cfc787e9b79599d273a68d2f7"
+                  + "f69d4cc3de9d104a351689f27cf6f5951f0103f33f4f24871024d9c27773a8dd",
+              new KmacParameterSpec(512, TAGGED)),
+          new Vector(
+              "POLY1305",
+              "RFC 8439 section 2.5.2",
+              "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b",
+              hexOf("Cryptographic Forum Research Group"),
+              "a8061dc1305136c6c22b8baf0c0127a9"));
 
   static void addTo(KnownAnswers table) {
     for (Vector vector : VECTORS) {
@@ -102,9 +158,14 @@ final class MacAnswers {
           vector.source,
           provider -> {
             Mac mac = Mac.getInstance(vector.algorithm, provider);
-            mac.init(new SecretKeySpec(KnownAnswers.hex(vector.key), vector.algorithm));
+            SecretKeySpec key = new SecretKeySpec(KnownAnswers.hex(vector.key), vector.algorithm);
+            mac.init(key, vector.params);
             byte[] message = KnownAnswers.hex(vector.message);
             KnownAnswers.expectEqual(vector.tag, mac.doFinal(message));
+            if (vector.params instanceof IvParameterSpec) {
+              // A GMAC IV serves one message; the same one again is only for this check.
+              mac.init(key, vector.params);
+            }
             // Again on the same instance, a byte at a time: doFinal() must have reset it.
             for (byte b : message) {
               mac.update(b);

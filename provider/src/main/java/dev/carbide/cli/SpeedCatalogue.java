@@ -59,6 +59,14 @@ final class SpeedCatalogue {
         rows.add(new Row(algorithm + " " + label(size), MAC, p -> mac(p, algorithm, size)));
       }
     }
+    // SHAKE and the MACs the JDK lacks (its column then stays empty), at a short and a long size.
+    for (int size : new int[] {64, 16 * 1024}) {
+      rows.add(
+          new Row("SHAKE256-512 " + label(size), DIGEST, p -> digest(p, "SHAKE256-512", size)));
+      for (String algorithm : List.of("AESCMAC", "KMAC256", "POLY1305")) {
+        rows.add(new Row(algorithm + " " + label(size), MAC, p -> mac(p, algorithm, size)));
+      }
+    }
     CipherSpeeds.addTo(rows, CIPHER);
     for (int size : RANDOM_SIZES) {
       rows.add(new Row("SecureRandom " + label(size), RANDOM, p -> nextBytes(p, size)));

@@ -13,6 +13,9 @@ final class DigestNative {
 
   static native int size(long md);
 
-  /** A new message session over digest {@code md}, ready for a message. */
-  static native long newSession(long md);
+  /**
+   * A new message session over digest {@code md} with output of {@code size} bytes (the digest's
+   * own size, or any for an extendable-output function such as SHAKE), ready for a message.
+   */
+  static native long newSession(long md, int size);
 }

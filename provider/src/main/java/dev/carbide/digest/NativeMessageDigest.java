@@ -16,7 +16,7 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
 
   NativeMessageDigest(long md, int size) {
     this.size = size;
-    this.session = new MessageSession(DigestNative.newSession(md));
+    this.session = new MessageSession(DigestNative.newSession(md, size));
   }
 
   @Override

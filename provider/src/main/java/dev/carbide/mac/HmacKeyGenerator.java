@@ -14,9 +14,9 @@ import javax.crypto.spec.SecretKeySpec;
  * block length, 64 bytes, for HmacSHA1), any key size in bits is rounded up to whole bytes, and no
  * parameter spec is accepted.
  *
- * <p>Two rule sets, as in JDK 25: HmacSHA1 (the legacy generator) takes any positive size and keeps
- * it across {@code init(SecureRandom)}; the others want at least 40 bits and go back to the default
- * size on {@code init(SecureRandom)}.
+ * <p>Two rule sets, as in JDK 25: HmacMD5 and HmacSHA1 (the legacy generators) takes any positive
+ * size and keeps it across {@code init(SecureRandom)}; the others want at least 40 bits and go back
+ * to the default size on {@code init(SecureRandom)}.
  */
 final class HmacKeyGenerator extends KeyGeneratorSpi {
   /** The smallest key size the SHA-2 and SHA-3 generators accept, in bits. */
@@ -37,9 +37,9 @@ final class HmacKeyGenerator extends KeyGeneratorSpi {
     this.keyBytes = defaultBytes;
   }
 
-  /** The generator for HmacSHA1, whose rules are older than the others'. */
-  static HmacKeyGenerator legacy(String algorithm, int defaultBytes) {
-    return new HmacKeyGenerator(algorithm, "HMAC-SHA1", defaultBytes, true);
+  /** The generator for HmacMD5 or HmacSHA1, whose rules are older than the others'. */
+  static HmacKeyGenerator legacy(String algorithm, int defaultBytes, String displayName) {
+    return new HmacKeyGenerator(algorithm, displayName, defaultBytes, true);
   }
 
   static HmacKeyGenerator standard(String algorithm, int defaultBytes) {

@@ -19,4 +19,24 @@ final class MacNative {
 
   /** Keys the HMAC with key[offset, offset + length) and starts a new message. */
   static native void init(long session, byte[] key, int offset, int length);
+
+  /** What {@link #initEvp}'s parameter is, in native EvpMac::Parameter order. */
+  static final int PARAMETER_NONE = 0;
+
+  static final int PARAMETER_IV = 1;
+  static final int PARAMETER_CUSTOMISATION = 2;
+
+  /** The EVP_MAC called {@code opensslName} ("CMAC", "KMAC-128"), or 0 if OpenSSL lacks it. */
+  static native long fetchMac(String opensslName);
+
+  /** A new message session over EVP_MAC {@code mac}, with no key yet. */
+  static native long newEvpSession(long mac, int parameterKind);
+
+  /**
+   * Keys an EVP_MAC session and starts a new message. {@code cipher} is OpenSSL's name of the block
+   * cipher under CMAC or GMAC, or null; {@code parameter} the GMAC IV or the KMAC customisation
+   * string, or null; {@code outputSize} KMAC's tag length in bytes (ignored by the others).
+   */
+  static native void initEvp(
+      long session, byte[] key, String cipher, byte[] parameter, int outputSize);
 }

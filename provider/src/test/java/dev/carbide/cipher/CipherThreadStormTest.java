@@ -19,6 +19,7 @@ class CipherThreadStormTest {
           "AES/GCM/NoPadding",
           "AES/CBC/PKCS5Padding",
           "AES/CTR/NoPadding",
+          "AES/CFB8/NoPadding",
           "ChaCha20-Poly1305",
           "AES/KW/NoPadding");
 

@@ -27,7 +27,9 @@ class LargeMessageCrossCheckTest {
           "ChaCha20-Poly1305",
           "AES/CBC/PKCS5Padding",
           "AES/ECB/PKCS5Padding",
-          "AES/CTR/NoPadding");
+          "AES/CTR/NoPadding",
+          "AES/OFB/NoPadding",
+          "AES/CFB8/NoPadding");
 
   private static final Provider JDK = Security.getProvider("SunJCE");
   private static final int LEN = 3 * 1024 * 1024 + 5;

@@ -20,9 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Known answers for every digest Carbide registers. SHA-1 and SHA-2 values are NIST's published
  * examples for FIPS 180-4 ("abc" and the two-block 448- and 896-bit messages; one million 'a' from
- * FIPS 180-2's appendices); SHA-3 values are in Sha3KnownAnswers; MD5 values are RFC 1321's test
- * suite. Each expected value is also checked against the JDK's SUN provider, so a typo here cannot
- * hide.
+ * FIPS 180-2's appendices); SHA-3 values are in Sha3KnownAnswers, SHAKE's below; MD5 values are RFC
+ * 1321's test suite. Each expected value is also checked against the JDK's SUN provider, so a typo
+ * here cannot hide.
  */
 class DigestKnownAnswerTest {
   private static final byte[] M448 =
@@ -136,7 +136,28 @@ class DigestKnownAnswerTest {
                 "bde8e1f9f19bb9fd3406c90ec6bc47bd36d8ada9f11880dbc8a22a7078b6a461",
                 "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a",
                 "9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21"),
-            Sha3KnownAnswers.vectors())
+            Sha3KnownAnswers.vectors(),
+            // SHAKE's output cut at the JCA name's length: FIPS 202's XOF examples (NIST's
+            // "Examples with Intermediate Values") for the empty message and "abc".
+            Stream.of(
+                ascii(
+                    "SHAKE128-256",
+                    "",
+                    "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26"),
+                ascii(
+                    "SHAKE128-256",
+                    "abc",
+                    "5881092dd818bf5cf8a3ddb793fbcba74097d5c526a6d35f97b83351940f2cc8"),
+                ascii(
+                    "SHAKE256-512",
+                    "",
+                    "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
+                        + "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be"),
+                ascii(
+                    "SHAKE256-512",
+                    "abc",
+                    "483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739"
+                        + "d5a15bef186a5386c75744c0527e1faa9f8726e462a12a4feb06bd8801e751e4")))
         .flatMap(s -> s);
   }
 

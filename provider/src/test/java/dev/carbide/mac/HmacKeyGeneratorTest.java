@@ -74,7 +74,7 @@ class HmacKeyGeneratorTest {
             return length(generator.generateKey());
           };
       String what = algorithm + " init(" + keySize + ")";
-      if (algorithm.equals("HmacSHA1") && keySize <= 0) {
+      if ((algorithm.equals("HmacSHA1") || algorithm.equals("HmacMD5")) && keySize <= 0) {
         // Before JDK 25 SunJCE took the size and failed at generateKey with an unrelated error;
         // Carbide keeps JDK 25's rule on every JDK.
         assertThrows(IllegalArgumentException.class, () -> ours.init(keySize), what);

@@ -17,6 +17,7 @@ final class Hmacs {
 
   static final List<String> ALGORITHMS =
       List.of(
+          "HmacMD5",
           "HmacSHA1",
           "HmacSHA224",
           "HmacSHA256",

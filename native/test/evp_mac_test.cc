@@ -1,0 +1,86 @@
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "carbide/digest.h"
+#include "carbide/error.h"
+#include "carbide/library.h"
+#include "carbide/mac.h"
+#include "test_util.h"
+
+namespace carbide {
+namespace {
+
+using test::FromHex;
+using test::Hex;
+using test::KindOf;
+
+std::vector<uint8_t> Tag(EvpMac& mac, const std::vector<uint8_t>& message) {
+  mac.Update(message.data(), message.size());
+  std::vector<uint8_t> out(mac.size());
+  EXPECT_EQ(mac.Finish(out.data()), out.size());
+  return out;
+}
+
+// RFC 4493 example 2, twice: the second message restarts under the kept key.
+TEST(EvpMacTest, CmacKnownAnswerAndRestart) {
+  EvpMac mac(FindMac("CMAC"), EvpMac::Parameter::kNone);
+  mac.SetKey(FromHex("2b7e151628aed2a6abf7158809cf4f3c"), "AES-128-CBC", {}, 0);
+  const auto message = FromHex("6bc1bee22e409f96e93d7e117393172a");
+  EXPECT_EQ(Hex(Tag(mac, message)), "070a16b46b4d4144f79bdd9dd04a287c");
+  EXPECT_EQ(Hex(Tag(mac, message)), "070a16b46b4d4144f79bdd9dd04a287c");
+  EvpMac copy(mac);
+  EXPECT_EQ(Hex(Tag(copy, message)), "070a16b46b4d4144f79bdd9dd04a287c");
+}
+
+// RFC 8439 section 2.5.2; OpenSSL refuses to restart a used Poly1305 context, so Reset keys it
+// again and a second message gets the same tag.
+TEST(EvpMacTest, Poly1305KnownAnswerTwice) {
+  EvpMac mac(FindMac("POLY1305"), EvpMac::Parameter::kNone);
+  mac.SetKey(FromHex("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b"), nullptr,
+             {}, 0);
+  const std::string text = "Cryptographic Forum Research Group";
+  const std::vector<uint8_t> message(text.begin(), text.end());
+  EXPECT_EQ(Hex(Tag(mac, message)), "a8061dc1305136c6c22b8baf0c0127a9");
+  EXPECT_EQ(Hex(Tag(mac, message)), "a8061dc1305136c6c22b8baf0c0127a9");
+}
+
+// Wycheproof aes_gcm_test.json tcId 92 (empty message: a GMAC of the AAD). The IV serves one tag.
+TEST(EvpMacTest, GmacKnownAnswerThenSpent) {
+  EvpMac mac(FindMac("GMAC"), EvpMac::Parameter::kIv);
+  mac.SetKey(FromHex("29d3a44f8723dc640239100c365423a312934ac80239212ac3df3421a2098123"),
+             "AES-256-GCM", FromHex("00112233445566778899aabb"), 0);
+  const auto aad = FromHex("aabbccddeeff");
+  mac.Update(aad.data(), 2);
+  mac.Reset();  // a reset releases no tag: the IV still serves
+  EXPECT_EQ(Hex(Tag(mac, aad)), "2a7d77fa526b8250cb296078926b5020");
+  EXPECT_EQ(KindOf([&] { mac.Update(aad.data(), aad.size()); }), ErrorKind::kIllegalState);
+}
+
+// SP 800-185 KMAC sample 2, and the refusal of a key shorter than OpenSSL's 4 bytes.
+TEST(EvpMacTest, KmacKnownAnswerAndShortKey) {
+  EvpMac mac(FindMac("KMAC-128"), EvpMac::Parameter::kCustomisation);
+  const std::string s = "My Tagged Application";
+  mac.SetKey(FromHex("404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"), nullptr,
+             std::vector<uint8_t>(s.begin(), s.end()), 32);
+  EXPECT_EQ(Hex(Tag(mac, FromHex("00010203"))),
+            "3b1fba963cd8b0b59e8c1a6d71888b7143651af8ba0a7070c0979e2811324aa5");
+  EXPECT_EQ(KindOf([&] { mac.SetKey(FromHex("010203"), nullptr, {}, 32); }),
+            ErrorKind::kInvalidKey);
+  EXPECT_EQ(KindOf([&] { mac.Update(nullptr, 0); }), ErrorKind::kIllegalState);
+}
+
+// SHAKE at the JCA name's fixed length (FIPS 202 examples), and no odd length for a fixed digest.
+TEST(DigestXofTest, ShakeAtFixedLength) {
+  Digest shake(FindDigest("SHAKE-128"), 32);
+  const std::string abc = "abc";
+  shake.Update(reinterpret_cast<const uint8_t*>(abc.data()), abc.size());
+  std::vector<uint8_t> out(32);
+  EXPECT_EQ(shake.Finish(out.data()), 32U);
+  EXPECT_EQ(Hex(out), "5881092dd818bf5cf8a3ddb793fbcba74097d5c526a6d35f97b83351940f2cc8");
+  EXPECT_EQ(KindOf([] { Digest bad(FindDigest("SHA2-256"), 16); }), ErrorKind::kIllegalArgument);
+}
+
+}  // namespace
+}  // namespace carbide
