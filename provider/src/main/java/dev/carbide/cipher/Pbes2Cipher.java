@@ -1,5 +1,6 @@
 package dev.carbide.cipher;
 
+import dev.carbide.internal.FipsMode;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
@@ -151,12 +152,19 @@ final class Pbes2Cipher extends AesCipher {
   }
 
   /** The AES key: PBKDF2 of the password, decoded from UTF-8 and re-encoded as SunJCE does. */
-  private byte[] derive(byte[] password, Settings chosen) {
+  private byte[] derive(byte[] password, Settings chosen)
+      throws InvalidAlgorithmParameterException {
     CharBuffer decoded = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(password));
     char[] chars = new char[decoded.remaining()];
     decoded.get(chars);
     Arrays.fill(decoded.array(), '\0');
     try {
+      // FIPS mode's PBKDF2 limits hold for the key a PBES2 cipher derives too (SP 800-132).
+      try {
+        FipsMode.checkPbkdf2(chars, chosen.salt, chosen.iterations, keyBytes * 8);
+      } catch (java.security.spec.InvalidKeySpecException e) {
+        throw new InvalidAlgorithmParameterException(e.getMessage());
+      }
       return Pbkdf2KeyFactory.derive(md, chars, chosen.salt, chosen.iterations, keyBytes);
     } finally {
       Arrays.fill(chars, '\0');

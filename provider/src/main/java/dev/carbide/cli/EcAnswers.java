@@ -1,5 +1,6 @@
 package dev.carbide.cli;
 
+import dev.carbide.internal.FipsMode;
 import java.math.BigInteger;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -155,6 +156,11 @@ final class EcAnswers {
     agreement.doPhase(peerKey, true);
     KnownAnswers.expectEqual(SHARED, agreement.generateSecret());
     for (CurveKat kat : MORE_CURVES) {
+      // OpenSSL's FIPS provider has P-224 but not secp256k1 or brainpool, which FIPS mode leaves
+      // out (EcCurve.served).
+      if (FipsMode.enabled() && !kat.curve().equals("secp224r1")) {
+        continue;
+      }
       ECPublicKey peerOnCurve =
           (ECPublicKey)
               factory.generatePublic(new X509EncodedKeySpec(KnownAnswers.hex(kat.peer())));

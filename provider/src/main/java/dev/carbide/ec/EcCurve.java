@@ -1,5 +1,6 @@
 package dev.carbide.ec;
 
+import dev.carbide.internal.FipsMode;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
 import java.security.ProviderException;
@@ -72,11 +73,20 @@ enum EcCurve {
     return result;
   }
 
+  /**
+   * False for the curves OpenSSL's FIPS provider does not implement (secp256k1 and brainpool), in
+   * FIPS mode: there they are not served at all, so every lookup below misses them and the request
+   * fails as for any unserved curve (or falls through to the next provider).
+   */
+  boolean served() {
+    return !FipsMode.enabled() || ordinal() <= P_224.ordinal();
+  }
+
   /** The curve called {@code name} (standard name, alias or OID), or null. */
   static EcCurve byName(String name) {
     String wanted = name.trim();
     for (EcCurve curve : values()) {
-      if (curve.jcaName.equalsIgnoreCase(wanted)
+      if (curve.served() && curve.jcaName.equalsIgnoreCase(wanted)
           || curve.opensslName.equalsIgnoreCase(wanted)
           || curve.oid.equals(wanted)
           || curve.aliases.stream().anyMatch(alias -> alias.equalsIgnoreCase(wanted))) {
@@ -98,7 +108,7 @@ enum EcCurve {
 
   static EcCurve byOpensslName(String name) {
     for (EcCurve curve : values()) {
-      if (curve.opensslName.equals(name)) {
+      if (curve.served() && curve.opensslName.equals(name)) {
         return curve;
       }
     }
@@ -108,7 +118,7 @@ enum EcCurve {
   /** The curve whose domain parameters {@code spec} holds, or null. */
   static EcCurve of(ECParameterSpec spec) {
     for (EcCurve curve : values()) {
-      if (spec == curve.spec || sameDomain(spec, curve.spec())) {
+      if (curve.served() && (spec == curve.spec || sameDomain(spec, curve.spec()))) {
         return curve;
       }
     }

@@ -135,7 +135,8 @@ public final class NativeLibrary {
     Path extract(String name, Path dir) throws IOException;
   }
 
-  // The module is loaded by OpenSSL from a private directory, deleted once it is mapped. Owner-only,
+  // The module is loaded by OpenSSL from a private directory, deleted once it is mapped.
+  // Owner-only,
   // so no other user can swap the module between extraction and loading. Unlike libcarbide, it is
   // written only to carbide.native.dir or java.io.tmpdir (docs/fips.md).
   private static void enableFips(String resourceDir, boolean bundled) throws IOException {

@@ -1,6 +1,6 @@
 package dev.carbide.cipher;
 
-import dev.carbide.ec.CountingProvider;
+import dev.carbide.tls.RecordingProvider;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -14,19 +14,19 @@ import java.security.cert.Certificate;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The child JVM of {@link Pkcs12InteropTest}, run with Carbide at priority 1 and a counting
- * provider ahead of it that forwards the PBES2 cipher to Carbide: loads a PKCS12 KeyStore (args:
- * in, out, password), checks its private key against its certificate, sets it again, adds an AES
- * key and stores it all. Prints "count ..." lines and the provider of the "PBES2" parameters.
+ * The child JVM of {@link Pkcs12InteropTest}, run with Carbide at priority 1 and the recording
+ * provider ahead of it, which hands every call to the JCA's own choice and counts who served it:
+ * loads a PKCS12 KeyStore (args: in, out, password), checks its private key against its
+ * certificate, sets it again, adds an AES key and stores it all. Prints "count ..." lines and the
+ * provider of the "PBES2" parameters.
  */
 public final class Pkcs12Child {
   private Pkcs12Child() {}
 
   public static void main(String[] args) throws Exception {
     char[] password = args[2].toCharArray();
-    Security.insertProviderAt(
-        new CountingProvider(Security.getProvider("Carbide"), "Cipher.PBEWithHmacSHA256AndAES_256"),
-        1);
+    Security.insertProviderAt(new RecordingProvider(), 1);
+    RecordingProvider.record(true);
     KeyStore store = KeyStore.getInstance("PKCS12");
     try (InputStream in = Files.newInputStream(Path.of(args[0]))) {
       store.load(in, password);
@@ -49,7 +49,10 @@ public final class Pkcs12Child {
     try (OutputStream out = Files.newOutputStream(Path.of(args[1]))) {
       store.store(out, password);
     }
-    CountingProvider.counts().forEach((k, v) -> System.out.println("count " + k + "=" + v));
+    // Keys are "side Type Algorithm operation Provider"; this JVM has one side.
+    RecordingProvider.counts()
+        .forEach(
+            (k, v) -> System.out.println("count " + k.substring(k.indexOf(' ') + 1) + "=" + v));
     System.out.println(
         "provider PBES2 " + AlgorithmParameters.getInstance("PBES2").getProvider().getName());
   }
