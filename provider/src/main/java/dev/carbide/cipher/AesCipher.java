@@ -11,8 +11,8 @@ import javax.crypto.spec.IvParameterSpec;
 
 /**
  * AES in ECB, CBC (either with or without PKCS#5 padding), or one of the stream modes CTR, OFB, CFB
- * (128-bit feedback) and CFB8, as SunJCE's CipherCore. {@link Pbes2Cipher} is AES-CBC with
- * PKCS#5 padding keyed from a password.
+ * (128-bit feedback) and CFB8, as SunJCE's CipherCore. {@link Pbes2Cipher} is AES-CBC with PKCS#5
+ * padding keyed from a password.
  */
 sealed class AesCipher extends CipherCore permits Pbes2Cipher {
   private static final int BLOCK = 16;

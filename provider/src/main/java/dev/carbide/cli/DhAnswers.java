@@ -64,8 +64,7 @@ final class DhAnswers {
     BigInteger g = BigInteger.TWO;
     KeyAgreement agreement = KeyAgreement.getInstance("DiffieHellman", provider);
     agreement.init(
-        factory.generatePrivate(
-            new DHPrivateKeySpec(new BigInteger(PRIVATE, 16), FFDHE2048, g)));
+        factory.generatePrivate(new DHPrivateKeySpec(new BigInteger(PRIVATE, 16), FFDHE2048, g)));
     agreement.doPhase(
         factory.generatePublic(new DHPublicKeySpec(new BigInteger(PEER, 16), FFDHE2048, g)), true);
     KnownAnswers.expectEqual(SHARED, agreement.generateSecret());

@@ -15,7 +15,9 @@ import javax.crypto.spec.DHParameterSpec;
 import javax.crypto.spec.DHPrivateKeySpec;
 import javax.crypto.spec.DHPublicKeySpec;
 
-/** KeyFactory "DiffieHellman": X.509, PKCS#8 and the DHPublicKeySpec/DHPrivateKeySpec components. */
+/**
+ * KeyFactory "DiffieHellman": X.509, PKCS#8 and the DHPublicKeySpec/DHPrivateKeySpec components.
+ */
 final class DhKeyFactory extends KeyFactorySpi {
   @Override
   protected PublicKey engineGeneratePublic(KeySpec spec) throws InvalidKeySpecException {

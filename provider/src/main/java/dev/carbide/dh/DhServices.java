@@ -19,7 +19,8 @@ public final class DhServices {
       "javax.crypto.interfaces.DHPublicKey|javax.crypto.interfaces.DHPrivateKey";
 
   public static void register(ServiceSink sink) {
-    sink.add("KeyPairGenerator", "DiffieHellman", KeyPairGeneratorSpi.class, DhKeyPairGenerator::new)
+    sink.add(
+            "KeyPairGenerator", "DiffieHellman", KeyPairGeneratorSpi.class, DhKeyPairGenerator::new)
         .alias("DH")
         .oid(OID)
         .attribute("ImplementedIn", "Software");

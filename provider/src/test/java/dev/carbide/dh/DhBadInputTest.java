@@ -3,7 +3,6 @@ package dev.carbide.dh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.carbide.testing.Carbide;
 import java.math.BigInteger;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
@@ -46,7 +45,8 @@ class DhBadInputTest {
         InvalidParameterException.class,
         p -> KeyPairGenerator.getInstance("DH", p).initialize(1000));
     sameException(
-        InvalidParameterException.class, p -> KeyPairGenerator.getInstance("DH", p).initialize(256));
+        InvalidParameterException.class,
+        p -> KeyPairGenerator.getInstance("DH", p).initialize(256));
     sameException(
         InvalidAlgorithmParameterException.class,
         p -> KeyPairGenerator.getInstance("DH", p).initialize(new ECGenParameterSpec("secp256r1")));
@@ -62,7 +62,8 @@ class DhBadInputTest {
     KeyPair own = DhInteropTest.pair(CARBIDE, 2048);
     DHParameterSpec params = ((DHPublicKey) own.getPublic()).getParams();
     BigInteger p = params.getP();
-    for (BigInteger y : new BigInteger[] {BigInteger.ZERO, BigInteger.ONE, p.subtract(BigInteger.ONE), p}) {
+    for (BigInteger y :
+        new BigInteger[] {BigInteger.ZERO, BigInteger.ONE, p.subtract(BigInteger.ONE), p}) {
       PublicKey weak =
           KeyFactory.getInstance("DH", SUN_JCE)
               .generatePublic(new DHPublicKeySpec(y, p, params.getG()));
