@@ -69,14 +69,18 @@ public final class CipherServices {
   private static void registerFeedbackModes(ServiceSink sink) {
     AesKeys ofb = AesKeys.fetch("OFB");
     if (ofb != null) {
-      cipher(sink, "AES/OFB/NoPadding", () -> new AesCipher(AesCipher.Mode.OFB, false, ofb))
-          .alias("AES/OFB128/NoPadding");
+      // Not an alias: Cipher.getInstance matches a full transformation against the service's own
+      // name, so an aliased "AES/OFB128/NoPadding" would fall through to SunJCE.
+      for (String name : List.of("AES/OFB/NoPadding", "AES/OFB128/NoPadding")) {
+        cipher(sink, name, () -> new AesCipher(AesCipher.Mode.OFB, false, ofb));
+      }
       sized(sink, "OFB", 3, b -> () -> new AesCipher(AesCipher.Mode.OFB, false, ofb.only(b)));
     }
     AesKeys cfb = AesKeys.fetch("CFB");
     if (cfb != null) {
-      cipher(sink, "AES/CFB/NoPadding", () -> new AesCipher(AesCipher.Mode.CFB, false, cfb))
-          .alias("AES/CFB128/NoPadding");
+      for (String name : List.of("AES/CFB/NoPadding", "AES/CFB128/NoPadding")) {
+        cipher(sink, name, () -> new AesCipher(AesCipher.Mode.CFB, false, cfb));
+      }
       sized(sink, "CFB", 4, b -> () -> new AesCipher(AesCipher.Mode.CFB, false, cfb.only(b)));
     }
     AesKeys cfb8 = AesKeys.fetch("CFB8");

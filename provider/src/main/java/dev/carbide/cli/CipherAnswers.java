@@ -112,6 +112,10 @@ final class CipherAnswers {
       if (name.equals("AES/ECB/PKCS5Padding")) {
         add(table, "AES", answers, 0);
       }
+      // SunJCE's 128-bit-feedback names for OFB and CFB, served as services of their own.
+      if (answers.mode.equals("OFB") || answers.mode.equals("CFB")) {
+        add(table, "AES/" + answers.mode + "128/NoPadding", answers, 0);
+      }
       // SunJCE names no key-size-specific CTR or CFB8 transformation.
       if (answers.padding.equals("NoPadding")
           && !answers.mode.equals("CTR")

@@ -38,9 +38,9 @@ class SessionCallsTest {
   private static long newSha256Session() throws ReflectiveOperationException {
     Class<?> natives = Class.forName("dev.carbide.digest.DigestNative");
     Method fetch = natives.getDeclaredMethod("fetch", String.class);
-    Method newSession = natives.getDeclaredMethod("newSession", long.class);
+    Method newSession = natives.getDeclaredMethod("newSession", long.class, int.class);
     fetch.setAccessible(true);
     newSession.setAccessible(true);
-    return (long) newSession.invoke(null, (long) fetch.invoke(null, "SHA2-256"));
+    return (long) newSession.invoke(null, (long) fetch.invoke(null, "SHA2-256"), 32);
   }
 }
