@@ -14,6 +14,8 @@ import javax.crypto.SecretKeyFactorySpi;
  * PBKDF2, the same engines as AES/CBC/PKCS5Padding and PBKDF2WithHmac*.
  */
 final class Pbes2Services {
+  private static final boolean CIPHER_NAMES_MAY_HOLD_SLASH = Runtime.version().feature() >= 21;
+
   private Pbes2Services() {}
 
   static void register(ServiceSink sink) {
@@ -30,9 +32,14 @@ final class Pbes2Services {
       any = true;
       for (int bits : new int[] {128, 256}) {
         String name = "PBEWith" + prf.jcaName + "AndAES_" + bits;
-        sink.add("Cipher", name, CipherSpi.class, () -> new Pbes2Cipher(name, md, bits / 8, cbc))
-            .attribute("SupportedKeyFormats", "RAW")
-            .attribute("ImplementedIn", "Software");
+        // Java 17's Cipher.getInstance reads the "/" of SHA512/224 as a transformation's mode and
+        // refuses the name before any provider is asked (Java 21 reads PBE names whole), so there
+        // the two SHA-512/t ciphers are not registered at all.
+        if (CIPHER_NAMES_MAY_HOLD_SLASH || !name.contains("/")) {
+          sink.add("Cipher", name, CipherSpi.class, () -> new Pbes2Cipher(name, md, bits / 8, cbc))
+              .attribute("SupportedKeyFormats", "RAW")
+              .attribute("ImplementedIn", "Software");
+        }
         sink.add("SecretKeyFactory", name, SecretKeyFactorySpi.class, () -> new PbeKeyFactory(name))
             .attribute("ImplementedIn", "Software");
         sink.add(
