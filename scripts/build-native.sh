@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Builds the C++ engine and libcarbide.so with CMake against the bundled OpenSSL 3.5, then puts
 # the three files the jar carries in OUTPUT_DIR:
-#   libcarbide-crypto.so.3  the bundled libcrypto, its soname renamed so that the dynamic linker
-#                           never confuses it with another libcrypto.so.3 in the process
-#   libcarbide.so           linked against libcarbide-crypto.so.3 (the default, bundled mode)
-#   libcarbide-system.so    the same code linked against libcrypto.so.3 (a system or given one)
-# A library found by soname is shared by everything in the process that names it: with the
-# upstream soname, a libcrypto.so.3 loaded first by another native library would be the one
-# libcarbide binds to, and one loaded after would bind to ours. See docs/platforms.md.
+#   libcrypto-carbide.so.3  the bundled libcrypto, an OpenSSL "shared library variant" whose soname
+#                           and symbol versions (OPENSSL_CARBIDE_3.0.0, ...) are its own
+#   libcarbide.so           linked against libcrypto-carbide.so.3 (the default, bundled mode)
+#   libcarbide-system.so    the same code with unversioned references and a DT_NEEDED on
+#                           libcrypto.so.3 (a system or given one: carbide.openssl.path)
+# A library found by soname is shared by everything in the process that names it, and a symbol is
+# looked up first in the libraries made global (LD_PRELOAD, RTLD_GLOBAL): with upstream names, a
+# libcrypto.so.3 loaded by another native library could capture libcarbide's calls, and ours could
+# capture its. See docs/platforms.md.
 # Usage: build-native.sh BUILD_DIR OUTPUT_DIR [TARGET]
 # OUTPUT_DIR also gets OpenSSL's FIPS provider (fips.so, fipsmodule.cnf) for the host target.
 # TARGET linux-aarch64 cross-compiles libcarbide.so (only the library: scripts/test-aarch64.sh
 # builds the tests) against a cross-compiled OpenSSL, with native/cmake/aarch64-linux-gnu.cmake.
-# CARBIDE_OPENSSL_PREFIX names an OpenSSL install to use instead of building one. The paths are
+# CARBIDE_OPENSSL_PREFIX names an OpenSSL install to use instead of building one (a build of
+# build-openssl.sh's variant, for libcarbide.so binds to its names). The paths are
 # passed explicitly because CMake caches what FindOpenSSL found, and a stale cache would silently
 # keep an earlier OpenSSL.
 set -euo pipefail
@@ -33,7 +36,7 @@ case $target in
       }
     done
     cross=(-DCMAKE_TOOLCHAIN_FILE="$root/native/cmake/aarch64-linux-gnu.cmake" -DCARBIDE_BENCH=OFF)
-    build_targets=(--target carbide)
+    build_targets=(--target carbide carbide_system)
     ;;
   *) echo "build-native: unknown target $target (known: linux-aarch64)" >&2; exit 1 ;;
 esac
@@ -49,12 +52,14 @@ cmake -S "$root/native" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release "${cross[@]}"
 cmake --build "$build_dir" --parallel "$(nproc)" "${build_targets[@]}"
 
 mkdir -p "$output_dir"
-rm -f "$output_dir/libcrypto.so.3"   # the name before the soname was renamed
-cp "$build_dir/libcarbide.so" "$output_dir/libcarbide-system.so"
-cp -L "$prefix/lib/libcrypto.so.3" "$output_dir/libcarbide-crypto.so.3"
-patchelf --set-soname libcarbide-crypto.so.3 "$output_dir/libcarbide-crypto.so.3"
+rm -f "$output_dir/libcrypto.so.3" "$output_dir/libcarbide-crypto.so.3"   # earlier layouts' names
+bundled=$(readlink "$prefix/lib/libcrypto.so")   # libcrypto-carbide.so.3
+[[ $bundled == libcrypto-carbide.so.3 ]] ||
+  { echo "build-native: $prefix is not a carbide variant build ($bundled)" >&2; exit 1; }
+cp "$prefix/lib/$bundled" "$output_dir/$bundled"
 cp "$build_dir/libcarbide.so" "$output_dir/libcarbide.so"
-patchelf --replace-needed libcrypto.so.3 libcarbide-crypto.so.3 "$output_dir/libcarbide.so"
+cp "$build_dir/libcarbide-system.so" "$output_dir/libcarbide-system.so"
+patchelf --add-needed libcrypto.so.3 "$output_dir/libcarbide-system.so"
 # What the bundled OpenSSL is and how it was configured, for `carbide info` and the SBOM.
 cp "$prefix/.complete" "$output_dir/openssl-build.txt"
 # OpenSSL's FIPS provider and the configuration fipsinstall wrote for it, carried beside libcrypto

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Build OpenSSL 3.5's shared libcrypto (plus headers) and cache it outside the
+# Build OpenSSL 3.5's shared libcrypto and libssl (plus headers) and cache them outside the
 # work tree. The LAST stdout line is the install prefix (holds include/ and
-# lib/libcrypto.so.3), so callers can do:
+# lib/libcrypto-carbide.so.3, lib/libssl-carbide.so.3), so callers can do:
 #   OPENSSL_PREFIX=$(scripts/build-openssl.sh | tail -1)
 # Env: CARBIDE_CACHE  cache root (default ~/.cache/carbide)
 #      OPENSSL_SRC    local openssl 3.5.x tarball; skips apt and the network
@@ -25,11 +25,11 @@ case ${CARBIDE_TARGET:-} in
   linux-aarch64) arch=aarch64 tag=-aarch64 cross=(--cross-compile-prefix=aarch64-linux-gnu-) ;;
   *) echo "build-openssl: unknown CARBIDE_TARGET=$CARBIDE_TARGET (known: linux-aarch64)" >&2; exit 1 ;;
 esac
-LOG=$CACHE/openssl${tag}${CARBIDE_OPENSSL_FIPS:+-fips}-build.log
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
 log() { echo "build-openssl: $*" >&2; }
 die() { log "error: $*"; exit 1; }
+LOG=/dev/stderr   # until the recipe, and so the log name, is known
 trap 'log "unexpected error at line $LINENO (log: $LOG)"' ERR   # set -e exits silently
 # Verbose output goes to $LOG; on failure show its tail, not the whole thing.
 run() { "$@" >>"$LOG" 2>&1 || { log "failed: $*"; tail -n 40 "$LOG" >&2; die "full log: $LOG"; }; }
@@ -41,13 +41,26 @@ configure_opts=(shared no-docs no-tests no-apps)
 # Debian's own amd64 build enables): without it those curves run on generic
 # bignum arithmetic, and P-384 keygen is about 7x slower.
 case $arch in x86_64 | aarch64) configure_opts+=(enable-ec_nistp_64_gcc_128) ;; esac
+# The libraries are an OpenSSL "shared library variant": their sonames and every symbol version
+# carry "carbide" (libcrypto-carbide.so.3, EVP_DigestInit_ex@OPENSSL_CARBIDE_3.0.0). Another
+# libcrypto in the process, even one made global by LD_PRELOAD or RTLD_GLOBAL, then has no symbol
+# that can satisfy libcarbide's references, and ours none that can satisfy another library's.
+variant=-carbide
+configure_opts+=(shlib_variant=$variant)   # not an OpenSSL option: it selects the target below
 flavour=
 if [[ ${CARBIDE_OPENSSL_FIPS:-} == 1 ]]; then
+  # The module is loaded by libcrypto through dlopen and exports no libcrypto symbols, so it needs
+  # no variant (and its cache key stays as it was).
   configure_opts=(shared no-docs no-tests enable-fips "${configure_opts[@]:4}")
+  unset 'configure_opts[${#configure_opts[@]}-1]'
+  variant=
   flavour=fips-
 fi
 # The cross prefix joins the hash, so a host build's key is what it always was.
 recipe=$(printf '%s\n' "${configure_opts[@]}" "${cross[@]}" | sha256sum | cut -c1-8)
+# Log and lock are per recipe: a build of another configuration (an older checkout, say) neither
+# waits for this one nor overwrites its log.
+LOG=$CACHE/openssl${tag}${CARBIDE_OPENSSL_FIPS:+-fips}-$recipe-build.log
 
 # Newest completed build whose version matches glob $1. The .complete marker is
 # written last, so an interrupted build is never mistaken for a good one.
@@ -59,7 +72,7 @@ find_cached() {
 }
 
 # Held for the whole run: a second caller waits, then finds the finished build.
-lock=$CACHE/openssl$tag${flavour:+-fips}.lock
+lock=$CACHE/openssl$tag${flavour:+-fips}-$recipe.lock
 exec 9>"$lock"
 flock -n 9 || { log "another build holds $lock; waiting"; flock 9; }
 
@@ -162,7 +175,20 @@ run tar -xf "$tarball" --strip-components=1
 # Upstream source, no Debian patches. --openssldir points inside the prefix
 # where no openssl.cnf exists, so the system's (3.0) config is never loaded;
 # the default provider is built in, so nothing else is located by path.
-run ./Configure "linux-$arch" "${configure_opts[@]}" "${cross[@]}" \
+target=linux-$arch target_conf=()
+if [[ -n $variant ]]; then
+  # A Configure target of our own that differs from the stock one only in shlib_variant.
+  target=carbide-linux-$arch
+  cat >"$work/carbide-targets.conf" <<CONF
+my %targets = (
+    "$target" => { inherit_from => [ "linux-$arch" ], shlib_variant => "$variant" },
+);
+CONF
+  target_conf=(--config="$work/carbide-targets.conf")
+fi
+openssl_opts=()
+for opt in "${configure_opts[@]}"; do [[ $opt == shlib_variant=* ]] || openssl_opts+=("$opt"); done
+run ./Configure "$target" "${target_conf[@]}" "${openssl_opts[@]}" "${cross[@]}" \
   --prefix="$prefix" --libdir=lib --openssldir="$prefix/ssl"
 run make -j"$(nproc)" build_generated
 rm -rf "$prefix"   # leftovers of an interrupted install (no .complete marker)
@@ -176,15 +202,17 @@ if [[ -n $flavour ]]; then
   cp providers/fips.so "$prefix/lib/ossl-modules/"
   cp fipsmodule.cnf "$prefix/ssl/"
 else
-  # Just the shared lib: build_libs/install_dev would also compile every object
-  # a second time for the static libcrypto.a, and build libssl we do not use.
-  run make -j"$(nproc)" libcrypto.so exporters/libcrypto.pc
+  # Just the shared libs: build_libs/install_dev would also compile every object
+  # a second time for the static libcrypto.a and libssl.a.
+  run make -j"$(nproc)" libcrypto.so libssl.so exporters/libcrypto.pc exporters/libssl.pc
   mkdir -p "$prefix/include/openssl" "$prefix/lib/pkgconfig"
   cp include/openssl/*.h "$prefix/include/openssl/"
-  cp libcrypto.so.3 "$prefix/lib/"
-  ln -sf libcrypto.so.3 "$prefix/lib/libcrypto.so"
-  cp exporters/libcrypto.pc "$prefix/lib/pkgconfig/"
+  for lib in crypto ssl; do
+    cp "lib$lib$variant.so.3" "$prefix/lib/"
+    ln -sf "lib$lib$variant.so.3" "$prefix/lib/lib$lib.so"   # what -lcrypto/-lssl link to
+    cp "exporters/lib$lib.pc" "$prefix/lib/pkgconfig/"
+  done
 fi
-echo "$origin, configured with linux-$arch ${configure_opts[*]}${cross:+ ${cross[*]}}" >"$prefix/.complete"
+echo "$origin, configured with $target ${openssl_opts[*]}${cross:+ ${cross[*]}}" >"$prefix/.complete"
 log "built in $((SECONDS - start))s"
 echo "$prefix"

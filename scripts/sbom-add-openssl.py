@@ -2,7 +2,7 @@
 """Adds the OpenSSL libcrypto that the jar bundles to the CycloneDX SBOM of the provider.
 
 The cyclonedx-maven-plugin lists Maven dependencies only; the jar also carries, per platform,
-META-INF/native/<platform>/libcarbide-crypto.so.3, an OpenSSL build that Maven never sees. Each
+META-INF/native/<platform>/libcrypto-carbide.so.3, an OpenSSL build that Maven never sees. Each
 becomes a component with its version, licence, SHA-256 and the build's configuration (from
 openssl-build.txt, written beside it by scripts/build-native.sh), and a dependency of the
 provider. Usage: sbom-add-openssl.py BOM_JSON NATIVE_DIR
@@ -16,7 +16,7 @@ import sys
 
 def openssl_components(native_dir):
     for platform_dir in sorted(p for p in native_dir.iterdir() if p.is_dir()):
-        library = platform_dir / "libcarbide-crypto.so.3"
+        library = platform_dir / "libcrypto-carbide.so.3"
         build = platform_dir / "openssl-build.txt"
         if not library.is_file():
             continue

@@ -36,7 +36,7 @@ class LoaderTest {
 
   /** True if {@code path} is a copy the loader extracted into its private temporary directory. */
   private static boolean extracted(String path) {
-    return path.contains("/carbide-") && path.contains("/libcarbide-crypto.so.3");
+    return path.contains("/carbide-") && path.contains("/libcrypto-carbide.so.3");
   }
 
   @Test
@@ -58,7 +58,7 @@ class LoaderTest {
   void bundledModeRunsTheBundledOpenssl() throws Exception {
     assumeTrue(bundledMode(), "runs with the bundled OpenSSL only");
     String bundled = LoaderReport.bundledVersion();
-    assertNotNull(bundled, "the jar bundles libcarbide-crypto.so.3");
+    assertNotNull(bundled, "the jar bundles libcrypto-carbide.so.3");
     assertEquals(bundled, CarbideProvider.opensslVersion());
     if (bundled.startsWith("OpenSSL 3.5.")) {
       assertTrue(CarbideProvider.opensslVersion().startsWith("OpenSSL 3.5."));

@@ -84,7 +84,10 @@ class LockedDownHostTest {
       // Whole libraries under their final names only: no temporary file is left behind.
       assertFalse(files.isEmpty(), child::toString);
       for (Path file : files) {
-        assertTrue(file.getFileName().toString().startsWith("libcarbide"), files::toString);
+        String name = file.getFileName().toString();
+        assertTrue(
+            name.startsWith("libcarbide") || name.equals("libcrypto-carbide.so.3"),
+            files::toString);
       }
       assertEquals(List.of(), filesUnder(noexec.dir()), "nothing left in the noexec tmpdir");
     }
@@ -129,6 +132,22 @@ class LockedDownHostTest {
   }
 
   @Test
+  void aUserCacheOwnedBySomeoneElseIsRefused() throws Exception {
+    assumeTrue(
+        Files.getAttribute(Path.of("/proc/self"), "unix:uid").equals(0),
+        "giving a directory to another user needs root");
+    Path cache = Files.createDirectories(home.resolve(".cache/carbide/native"));
+    Files.setAttribute(cache, "unix:uid", 65534); // nobody, who must not be trusted
+    try (TmpfsMount noexec = TmpfsMount.mount(tempDir, "noexec")) {
+      ChildJvm.Result child = child(home, noexec.dir());
+      String error = child.line("loadError\t");
+      assertTrue(error.contains(cache + " is owned by uid 65534"), child::toString);
+      assertEquals("0", child.line("services\t"), child::toString);
+      assertEquals(List.of(), filesUnder(cache), "nothing was written into it");
+    }
+  }
+
+  @Test
   void aDamagedCacheEntryIsReplacedNotLoaded() throws Exception {
     try (TmpfsMount noexec = TmpfsMount.mount(tempDir, "noexec")) {
       assertEquals("null", child(home, noexec.dir()).line("loadError\t"));
@@ -151,16 +170,32 @@ class LockedDownHostTest {
 
   @Test
   void aSystemLibcryptoLoadedFirstDoesNotCaptureTheBundledOne() throws Exception {
+    assertTheBundledOneRunsBeside(
+        system -> ChildJvm.run(List.of("-Dcarbide.test.preload=" + system), LoaderReport.class));
+  }
+
+  @Test
+  void aGlobalLibcryptoFromLdPreloadDoesNotCaptureTheBundledOne() throws Exception {
+    // LD_PRELOAD puts the system copy first in every lookup of the process. Only symbol versions
+    // of the bundled copy's own (OPENSSL_CARBIDE_*) keep libcarbide's calls from binding to it.
+    assertTheBundledOneRunsBeside(
+        system ->
+            ChildJvm.run(List.of(), Map.of("LD_PRELOAD", system.toString()), LoaderReport.class));
+  }
+
+  private interface ChildWith {
+    ChildJvm.Result run(Path systemLibcrypto) throws Exception;
+  }
+
+  private static void assertTheBundledOneRunsBeside(ChildWith start) throws Exception {
     assumeTrue(bundledMode(), "the bundled OpenSSL is the one that could be captured");
     Path system = LoaderReport.systemLibcrypto();
     assumeTrue(system != null, "needs a system libcrypto.so.3");
-    String bundled = LoaderReport.bundledVersion();
-    ChildJvm.Result child =
-        ChildJvm.run(List.of("-Dcarbide.test.preload=" + system), LoaderReport.class);
+    ChildJvm.Result child = start.run(system);
     assertEquals(0, child.exitCode(), child::toString);
     assertEquals("null", child.line("loadError\t"), child::toString);
     // Both are mapped, and Carbide runs the bundled one, not the one loaded first.
     assertEquals(2, child.lines("libcrypto\t").size(), child::toString);
-    assertEquals(bundled, child.line("version\t"), child::toString);
+    assertEquals(LoaderReport.bundledVersion(), child.line("version\t"), child::toString);
   }
 }

@@ -6,6 +6,7 @@ import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -132,20 +133,33 @@ final class NativeExtraction {
     return base.resolve("carbide").resolve("native");
   }
 
-  // Group- or world-writable would let another user swap a library between check and load.
+  // Another user who owns the directory or its parent, or may write to either, could swap a
+  // library between check and load (or rename the directory away and put their own in its place).
   private static void createPrivateDirectories(Path dir) throws IOException {
+    Files.createDirectories(dir.getParent());
+    checkPrivate(dir.getParent());
     if (!Files.isDirectory(dir)) {
-      Files.createDirectories(dir.getParent());
       try {
         Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
       } catch (java.nio.file.FileAlreadyExistsException e) {
         // another JVM made it first: checked below like any existing directory
       }
     }
-    Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(dir);
+    checkPrivate(dir);
+  }
+
+  private static void checkPrivate(Path dir) throws IOException {
+    Set<PosixFilePermission> permissions =
+        Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
     if (permissions.contains(PosixFilePermission.GROUP_WRITE)
         || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
       throw new IOException(dir + " is writable by other users");
+    }
+    Object owner = Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+    Object self = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+    if (!owner.equals(self)) {
+      throw new IOException(
+          dir + " is owned by uid " + owner + ", not by this user (" + self + ")");
     }
   }
 

@@ -15,22 +15,23 @@ import java.util.List;
  * Loads libcrypto and libcarbide, once per class loader.
  *
  * <p>The jar carries, per platform ({@code META-INF/native/linux-x86_64/}, {@code linux-aarch64/}),
- * its own OpenSSL 3.5 libcrypto under the soname {@code libcarbide-crypto.so.3} with a {@code
- * libcarbide.so} linked against that name, and a {@code libcarbide-system.so} linked against {@code
- * libcrypto.so.3}. The dynamic linker shares a library found by soname with everything in the
- * process that names it, so the renamed soname keeps the bundled copy apart from any other
- * libcrypto.so.3 another native library loads, before or after us. {@code carbide.openssl.path}
- * chooses another libcrypto: {@code system} for the system's libcrypto.so.3, or a file; either is
- * paired with libcarbide-system.so. {@code carbide.native.path} loads a given libcarbide.so instead
- * of the jar's (it brings its own libcrypto dependency, resolved by the dynamic linker unless
- * {@code carbide.openssl.path} names a file). Where the files are written before loading is {@link
+ * its own OpenSSL 3.5 libcrypto, {@code libcrypto-carbide.so.3}, with a {@code libcarbide.so}
+ * linked against it, and a {@code libcarbide-system.so} linked against {@code libcrypto.so.3}. The
+ * bundled copy is an OpenSSL "shared library variant": its soname and every symbol version are its
+ * own, so the dynamic linker can neither hand libcarbide another libcrypto that the process loaded
+ * first (by soname, or through a global one from LD_PRELOAD or RTLD_GLOBAL) nor hand ours to
+ * another library that asks for libcrypto.so.3. {@code carbide.openssl.path} chooses another
+ * libcrypto: {@code system} for the system's libcrypto.so.3, or a file; either is paired with
+ * libcarbide-system.so. {@code carbide.native.path} loads a given libcarbide.so instead of the
+ * jar's (it brings its own libcrypto dependency, resolved by the dynamic linker unless {@code
+ * carbide.openssl.path} names a file). Where the files are written before loading is {@link
  * NativeExtraction}'s business.
  *
  * <p>A failure is kept, not thrown, so that the provider can register nothing and the JCA falls
  * back to the next provider.
  */
 public final class NativeLibrary {
-  private static final String BUNDLED_LIBCRYPTO = "libcarbide-crypto.so.3";
+  private static final String BUNDLED_LIBCRYPTO = "libcrypto-carbide.so.3";
   private static final String LIBCARBIDE = "libcarbide.so";
   private static final String LIBCARBIDE_SYSTEM = "libcarbide-system.so";
 

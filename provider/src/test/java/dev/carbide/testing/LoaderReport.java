@@ -48,7 +48,7 @@ public final class LoaderReport {
   }
 
   /**
-   * The distinct libcrypto files (libcrypto.so*, the bundled libcarbide-crypto.so.3) mapped into
+   * The distinct libcrypto files (libcrypto.so*, the bundled libcrypto-carbide.so.3) mapped into
    * this process, from /proc/self/maps.
    */
   public static List<String> mappedLibcrypto() throws IOException {
@@ -59,7 +59,7 @@ public final class LoaderReport {
               fields ->
                   fields.length == 6
                       && (fields[5].contains("/libcrypto.so")
-                          || fields[5].contains("/libcarbide-crypto.so")))
+                          || fields[5].contains("/libcrypto-carbide.so")))
           .map(fields -> fields[5].trim())
           .distinct()
           .collect(Collectors.toList());
@@ -94,7 +94,7 @@ public final class LoaderReport {
   public static String bundledVersion() throws IOException {
     try (InputStream in =
         CarbideProvider.class.getResourceAsStream(
-            "/META-INF/native/" + NativeLibrary.platform() + "/libcarbide-crypto.so.3")) {
+            "/META-INF/native/" + NativeLibrary.platform() + "/libcrypto-carbide.so.3")) {
       if (in == null) {
         return null;
       }
