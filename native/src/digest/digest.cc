@@ -12,25 +12,41 @@ Digest::Digest(const EVP_MD* md, size_t output_size)
       size_(output_size),
       xof_((EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0),
       sha_(internal::FindShaFunctions(md)),
+      direct_(sha_ == nullptr ? internal::FindProviderDigestFunctions(md) : nullptr),
       state_{} {
   if (output_size == 0 || output_size > kMaxDigestSize || (!xof_ && output_size != SizeOf(md))) {
     throw Error(ErrorKind::kIllegalArgument, "unsupported digest output length");
   }
-  if (sha_ == nullptr) {
+  if (direct_ != nullptr) {
+    direct_ctx_ = CheckNotNull(direct_->newctx(direct_->provider_context), "digest newctx");
+  } else if (sha_ == nullptr) {
     ctx_.reset(CheckNotNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new"));
   }
   Reset();
 }
 
 Digest::Digest(const Digest& other)
-    : md_(other.md_), size_(other.size_), xof_(other.xof_), sha_(other.sha_), state_(other.state_) {
-  if (sha_ == nullptr) {
+    : md_(other.md_),
+      size_(other.size_),
+      xof_(other.xof_),
+      sha_(other.sha_),
+      direct_(other.direct_),
+      state_(other.state_) {
+  if (direct_ != nullptr) {
+    direct_ctx_ = CheckNotNull(direct_->dupctx(other.direct_ctx_), "digest dupctx");
+  } else if (sha_ == nullptr) {
     ctx_.reset(CheckNotNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new"));
     CheckOpenssl(EVP_MD_CTX_copy_ex(ctx_.get(), other.ctx_.get()), "EVP_MD_CTX_copy_ex");
   }
 }
 
-Digest::~Digest() { Cleanse(&state_, sizeof(state_)); }
+// The provider cleanses its context as it frees it.
+Digest::~Digest() {
+  Cleanse(&state_, sizeof(state_));
+  if (direct_ctx_ != nullptr) {
+    direct_->freectx(direct_ctx_);
+  }
+}
 
 size_t Digest::SizeOf(const EVP_MD* md) noexcept {
   return static_cast<size_t>(EVP_MD_get_size(md));
@@ -39,6 +55,10 @@ size_t Digest::SizeOf(const EVP_MD* md) noexcept {
 void Digest::Reset() {
   if (sha_ != nullptr) {
     sha_->init(&state_);
+    return;
+  }
+  if (direct_ != nullptr) {
+    CheckOpenssl(direct_->init(direct_ctx_, nullptr), "digest init");
     return;
   }
   // Passing the digest again (not null) keeps the init cheap but also safe after a failure.
@@ -53,12 +73,19 @@ void Digest::Update(const uint8_t* data, size_t len) {
     sha_->update(&state_, data, len);
     return;
   }
+  if (direct_ != nullptr) {
+    CheckOpenssl(direct_->update(direct_ctx_, data, len), "digest update");
+    return;
+  }
   CheckOpenssl(EVP_DigestUpdate(ctx_.get(), data, len), "EVP_DigestUpdate");
 }
 
 size_t Digest::Finish(uint8_t* out) {
   if (sha_ != nullptr) {
     sha_->final(out, &state_);
+  } else if (direct_ != nullptr) {
+    size_t written = 0;
+    CheckOpenssl(direct_->final(direct_ctx_, out, &written, size_), "digest final");
   } else if (xof_) {
     CheckOpenssl(EVP_DigestFinalXOF(ctx_.get(), out, size_), "EVP_DigestFinalXOF");
   } else {
