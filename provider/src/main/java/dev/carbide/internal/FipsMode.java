@@ -124,8 +124,10 @@ public final class FipsMode {
   }
 
   /**
-   * Refuses, in FIPS mode, a PBKDF2 derivation outside SP 800-132's bounds: a password under 8
-   * characters, a salt under 128 bits, fewer than 1000 iterations or a key under 112 bits.
+   * Refuses, in FIPS mode, a PBKDF2 derivation outside SP 800-132's bounds (a salt under 128 bits,
+   * fewer than 1000 iterations, a key under 112 bits) or under Carbide's own password minimum of 8
+   * characters. SP 800-132 sets no password length; the minimum is Carbide's local policy, and the
+   * message says so.
    */
   public static void checkPbkdf2(char[] password, byte[] salt, int iterations, int keyBits)
       throws InvalidKeySpecException {
@@ -134,14 +136,15 @@ public final class FipsMode {
     }
     String why =
         password.length < 8
-            ? "a password of at least 8 characters"
+            ? "a password of at least 8 characters (Carbide's local policy in FIPS mode, not a"
+                + " requirement of SP 800-132)"
             : salt.length < 16
-                ? "a salt of at least 128 bits"
+                ? "a salt of at least 128 bits (SP 800-132)"
                 : iterations < 1000
-                    ? "at least 1000 iterations"
-                    : keyBits < 112 ? "a derived key of at least 112 bits" : null;
+                    ? "at least 1000 iterations (SP 800-132)"
+                    : keyBits < 112 ? "a derived key of at least 112 bits (SP 800-132)" : null;
     if (why != null) {
-      throw new InvalidKeySpecException("FIPS mode: PBKDF2 needs " + why + " (SP 800-132)");
+      throw new InvalidKeySpecException("FIPS mode: PBKDF2 needs " + why);
     }
   }
 

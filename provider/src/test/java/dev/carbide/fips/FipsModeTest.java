@@ -47,7 +47,8 @@ class FipsModeTest {
     assertRefused(child, "gcm-caller-iv", "InvalidAlgorithmParameterException", "IG C.H");
     assertRefused(child, "rsa1024-sign", "InvalidKeyException", "at least 2048 bits");
     assertRefused(child, "pbkdf2-short-salt", "InvalidKeySpecException", "salt of at least 128");
-    assertRefused(child, "pbkdf2-short-password", "InvalidKeySpecException", "at least 8 char");
+    assertRefused(child, "pbkdf2-short-password", "InvalidKeySpecException", "local policy");
+    assertRefused(child, "pbes2-short-password", "InvalidAlgorithmParameterException", "8 char");
     assertRefused(child, "sha1-ecdsa-sign", "InvalidKeyException", "SHA-1 signatures");
     assertNotNull(child.line("rsa2048-sign "), child::toString);
   }

@@ -60,6 +60,7 @@ public final class FipsReport {
     refusal("rsa1024-sign", () -> rsaSign(carbide, 1024));
     refusal("pbkdf2-short-salt", () -> pbkdf2(carbide, "correct horse", new byte[8]));
     refusal("pbkdf2-short-password", () -> pbkdf2(carbide, "short", new byte[16]));
+    refusal("pbes2-short-password", () -> pbes2(carbide, "short"));
     refusal("sha1-ecdsa-sign", () -> sha1EcdsaSign(carbide));
     rsaSign(carbide, 2048);
     System.out.println("rsa2048-sign ok");
@@ -111,6 +112,16 @@ public final class FipsReport {
       throws GeneralSecurityException {
     SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256", carbide)
         .generateSecret(new PBEKeySpec(password.toCharArray(), salt, 1000, 256));
+  }
+
+  // PBES2 derives its AES key through the same PBKDF2 path, so the same limits hold.
+  private static void pbes2(Provider carbide, String password) throws GeneralSecurityException {
+    String algorithm = "PBEWithHmacSHA256AndAES_256";
+    Cipher cipher = Cipher.getInstance(algorithm, carbide);
+    cipher.init(
+        Cipher.ENCRYPT_MODE,
+        new SecretKeySpec(password.getBytes(java.nio.charset.StandardCharsets.UTF_8), algorithm),
+        new javax.crypto.spec.PBEParameterSpec(new byte[16], 1000));
   }
 
   interface Request {
