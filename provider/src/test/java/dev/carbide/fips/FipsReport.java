@@ -18,8 +18,9 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * The main class of a child JVM started with {@code -Dcarbide.fips=true}: creates the provider and
  * prints what FIPS mode made of it, one fact per line ("key value"): the load error, the module,
- * the service count, each named service's presence, which provider the JCA then picks for SHA-256,
- * and the exception (class and message) of each disallowed request.
+ * the service count, the OpenSSL version and the libcrypto files mapped, each named service's
+ * presence, which provider the JCA then picks for SHA-256, and the exception (class and message) of
+ * each disallowed request.
  */
 public final class FipsReport {
   private FipsReport() {}
@@ -35,6 +36,10 @@ public final class FipsReport {
     if (error != null) {
       return;
     }
+    System.out.println("openssl " + CarbideProvider.opensslVersion());
+    for (String path : dev.carbide.testing.LoaderReport.mappedLibcrypto()) {
+      System.out.println("libcrypto " + path);
+    }
     System.out.println("module " + CarbideProvider.fipsModule());
     System.out.println("fips " + CarbideProvider.fipsEnabled());
     for (String name :
@@ -48,7 +53,9 @@ public final class FipsReport {
           "KeyAgreement ECDH",
           "KeyAgreement X25519",
           "Mac HmacSHA256",
-          "SecretKeyFactory PBKDF2WithHmacSHA256"
+          "SecretKeyFactory PBKDF2WithHmacSHA256",
+          "KeyPairGenerator ML-KEM",
+          "Signature ML-DSA"
         }) {
       String[] parts = name.split(" ");
       System.out.println("has " + name + " " + (carbide.getService(parts[0], parts[1]) != null));
