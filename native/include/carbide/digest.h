@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "carbide/owned.h"
 #include "carbide/provider_digest.h"
@@ -71,8 +72,9 @@ class Digest {
   bool xof_;                           // finished with EVP_DigestFinalXOF at size_ bytes
   const internal::ShaFunctions* sha_;  // the low-level path, or null
   const internal::ProviderDigestFunctions* direct_;  // the provider's functions, or null for EVP
-  void* direct_ctx_ = nullptr;                       // the provider's context when direct_ is set
-  internal::ShaState state_;                         // the low-level state when sha_ is set
+  // The provider's context when direct_ is set, freed (and cleansed) by the provider's freectx.
+  std::unique_ptr<void, OSSL_FUNC_digest_freectx_fn*> direct_ctx_{nullptr, nullptr};
+  internal::ShaState state_;  // the low-level state when sha_ is set
 };
 
 }  // namespace carbide

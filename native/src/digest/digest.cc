@@ -18,7 +18,8 @@ Digest::Digest(const EVP_MD* md, size_t output_size)
     throw Error(ErrorKind::kIllegalArgument, "unsupported digest output length");
   }
   if (direct_ != nullptr) {
-    direct_ctx_ = CheckNotNull(direct_->newctx(direct_->provider_context), "digest newctx");
+    direct_ctx_ = {CheckNotNull(direct_->newctx(direct_->provider_context), "digest newctx"),
+                   direct_->freectx};
   } else if (sha_ == nullptr) {
     ctx_.reset(CheckNotNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new"));
   }
@@ -33,20 +34,15 @@ Digest::Digest(const Digest& other)
       direct_(other.direct_),
       state_(other.state_) {
   if (direct_ != nullptr) {
-    direct_ctx_ = CheckNotNull(direct_->dupctx(other.direct_ctx_), "digest dupctx");
+    direct_ctx_ = {CheckNotNull(direct_->dupctx(other.direct_ctx_.get()), "digest dupctx"),
+                   direct_->freectx};
   } else if (sha_ == nullptr) {
     ctx_.reset(CheckNotNull(EVP_MD_CTX_new(), "EVP_MD_CTX_new"));
     CheckOpenssl(EVP_MD_CTX_copy_ex(ctx_.get(), other.ctx_.get()), "EVP_MD_CTX_copy_ex");
   }
 }
 
-// The provider cleanses its context as it frees it.
-Digest::~Digest() {
-  Cleanse(&state_, sizeof(state_));
-  if (direct_ctx_ != nullptr) {
-    direct_->freectx(direct_ctx_);
-  }
-}
+Digest::~Digest() { Cleanse(&state_, sizeof(state_)); }
 
 size_t Digest::SizeOf(const EVP_MD* md) noexcept {
   return static_cast<size_t>(EVP_MD_get_size(md));
@@ -58,7 +54,7 @@ void Digest::Reset() {
     return;
   }
   if (direct_ != nullptr) {
-    CheckOpenssl(direct_->init(direct_ctx_, nullptr), "digest init");
+    CheckOpenssl(direct_->init(direct_ctx_.get(), nullptr), "digest init");
     return;
   }
   // Passing the digest again (not null) keeps the init cheap but also safe after a failure.
@@ -74,7 +70,7 @@ void Digest::Update(const uint8_t* data, size_t len) {
     return;
   }
   if (direct_ != nullptr) {
-    CheckOpenssl(direct_->update(direct_ctx_, data, len), "digest update");
+    CheckOpenssl(direct_->update(direct_ctx_.get(), data, len), "digest update");
     return;
   }
   CheckOpenssl(EVP_DigestUpdate(ctx_.get(), data, len), "EVP_DigestUpdate");
@@ -85,7 +81,7 @@ size_t Digest::Finish(uint8_t* out) {
     sha_->final(out, &state_);
   } else if (direct_ != nullptr) {
     size_t written = 0;
-    CheckOpenssl(direct_->final(direct_ctx_, out, &written, size_), "digest final");
+    CheckOpenssl(direct_->final(direct_ctx_.get(), out, &written, size_), "digest final");
   } else if (xof_) {
     CheckOpenssl(EVP_DigestFinalXOF(ctx_.get(), out, size_), "EVP_DigestFinalXOF");
   } else {
