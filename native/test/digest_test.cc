@@ -7,6 +7,7 @@
 
 #include "carbide/error.h"
 #include "carbide/library.h"
+#include "carbide/provider_digest.h"
 #include "test_util.h"
 
 namespace carbide {
@@ -73,6 +74,48 @@ TEST(DigestTest, ResetDiscardsData) {
   std::vector<uint8_t> out(32);
   digest.Finish(out.data());
   EXPECT_EQ(test::Hex(out), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+}
+
+// Digests the shortcut does not serve call their provider's own functions (provider_digest.h);
+// SHAKE, whose length is a parameter, stays on EVP. Each path must agree with EVP's one-shot digest
+// over split updates, a copy taken midway and a reuse after Finish.
+TEST(DigestTest, ProviderFunctionsAgreeWithEvp) {
+  for (const char* name : {"SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHA2-512/224",
+                           "SHA2-512/256", "MD5", "SHA2-256", "SHAKE-256"}) {
+    const EVP_MD* md = FindDigest(name);
+    ASSERT_NE(md, nullptr) << name;
+    bool xof = (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0;
+    bool shortcut = internal::FindShaFunctions(md) != nullptr;
+    EXPECT_EQ(internal::FindProviderDigestFunctions(md) != nullptr, !xof) << name;
+    size_t size = xof ? 64 : Digest::SizeOf(md);
+    Digest digest(md, size);
+    for (size_t len : {0, 1, 64, 135, 136, 1000}) {
+      std::vector<uint8_t> message(len);
+      for (size_t i = 0; i < len; ++i) {
+        message[i] = static_cast<uint8_t>(i * 31 + len);
+      }
+      std::vector<uint8_t> expected(size);
+      if (xof) {
+        MdCtxPtr ctx(EVP_MD_CTX_new());
+        ASSERT_EQ(EVP_DigestInit_ex2(ctx.get(), md, nullptr), 1);
+        ASSERT_EQ(EVP_DigestUpdate(ctx.get(), message.data(), len), 1);
+        ASSERT_EQ(EVP_DigestFinalXOF(ctx.get(), expected.data(), size), 1);
+      } else {
+        ASSERT_EQ(EVP_Digest(message.data(), len, expected.data(), nullptr, md, nullptr), 1);
+      }
+      size_t half = len / 2;
+      digest.Update(message.data(), half);
+      Digest copy(digest);
+      digest.Update(message.data() + half, len - half);
+      copy.Update(message.data() + half, len - half);
+      std::vector<uint8_t> out(size), copied(size);
+      digest.Finish(out.data());
+      copy.Finish(copied.data());
+      EXPECT_EQ(test::Hex(out), test::Hex(expected)) << name << " " << len << " " << shortcut;
+      EXPECT_EQ(test::Hex(copied), test::Hex(expected)) << name << " " << len;
+    }
+  }
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
 }
 
 TEST(DigestTest, UnknownAlgorithmIsAbsentNotAnError) {

@@ -5,8 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "carbide/owned.h"
+#include "carbide/provider_digest.h"
 #include "carbide/sha_functions.h"
 
 namespace carbide {
@@ -20,12 +22,14 @@ inline constexpr size_t kMaxDigestSize = EVP_MAX_MD_SIZE;
 //
 // SHA-1 and SHA-2 served by OpenSSL's default provider take a shorter path to the same assembly:
 // the low-level SHA*_Init/Update/Final calls, which skip EVP's per-call dispatch (about 40 ns of
-// the 150 ns a 64-byte SHA-256 costs through EVP). Digests from any other provider, the FIPS
-// provider above all, always go through EVP.
+// the 150 ns a 64-byte SHA-256 costs through EVP). Other fixed-length digests, every one of the
+// FIPS provider's among them, call their provider's own functions (provider_digest.h), which skips
+// the same bookkeeping while the provider's code, in FIPS mode the module's, still does the work.
+// Extendable-output functions go through EVP.
 class Digest {
  public:
-  // `md` comes from FindDigest and must be non-null. Throws Error(kOutOfMemory) if the context
-  // cannot be allocated. The new digest is ready for Update.
+  // `md` comes from FindDigest (it must outlive the process's digests) and must be non-null. Throws
+  // Error(kOutOfMemory) if the context cannot be allocated. The new digest is ready for Update.
   explicit Digest(const EVP_MD* md);
 
   // As above, with an output of `output_size` bytes, which an extendable-output function (SHAKE)
@@ -62,12 +66,15 @@ class Digest {
   size_t Finish(uint8_t* out);
 
  private:
-  MdCtxPtr ctx_;  // null when sha_ is set
+  MdCtxPtr ctx_;  // null when sha_ or direct_ is set
   const EVP_MD* md_;
   size_t size_;
   bool xof_;                           // finished with EVP_DigestFinalXOF at size_ bytes
-  const internal::ShaFunctions* sha_;  // the low-level path, or null for EVP
-  internal::ShaState state_;           // the low-level state when sha_ is set
+  const internal::ShaFunctions* sha_;  // the low-level path, or null
+  const internal::ProviderDigestFunctions* direct_;  // the provider's functions, or null for EVP
+  // The provider's context when direct_ is set, freed (and cleansed) by the provider's freectx.
+  std::unique_ptr<void, OSSL_FUNC_digest_freectx_fn*> direct_ctx_{nullptr, nullptr};
+  internal::ShaState state_;  // the low-level state when sha_ is set
 };
 
 }  // namespace carbide

@@ -18,6 +18,12 @@ namespace carbide {
 // "ML-DSA-65", "SLH-DSA-SHA2-128f"). On OpenSSL 3.0 the post-quantum names are simply absent.
 bool KeyTypeAvailable(const char* name);
 
+// KeyTypeAvailable for a post-quantum or hybrid key type, which also needs the libcrypto itself to
+// be OpenSSL 3.5 or later: an older libcrypto may load a 3.5 FIPS module whose key management
+// offers the type (a distribution's 3.0 with a newer module, in FIPS mode), but it lacks the type's
+// encoders, decoders and message-signing calls, so its keys could not be read or used.
+bool PostQuantumKeyTypeAvailable(const char* name);
+
 // The public key as the key share of the TLS hybrid design (the classical share and the ML-KEM
 // encapsulation key, in the draft's order), which is also what EVP_PKEY_new_raw_public_key_ex
 // reads back. The NIST-curve hybrids have no raw public key, only this encoding.

@@ -18,7 +18,7 @@ namespace {
 jboolean Available(JNIEnv* env, jclass, jstring name) {
   return Guard(env, [&] {
     std::string type = JavaString(env, name);
-    return KeyTypeAvailable(type.c_str()) ? JNI_TRUE : JNI_FALSE;
+    return PostQuantumKeyTypeAvailable(type.c_str()) ? JNI_TRUE : JNI_FALSE;
   });
 }
 

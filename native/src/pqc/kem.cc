@@ -1,5 +1,7 @@
 #include "carbide/kem.h"
 
+#include <openssl/crypto.h>
+
 #include "carbide/error.h"
 #include "carbide/library.h"
 
@@ -17,6 +19,10 @@ bool KeyTypeAvailable(const char* name) {
     return false;
   }
   return true;
+}
+
+bool PostQuantumKeyTypeAvailable(const char* name) {
+  return OpenSSL_version_num() >= 0x30500000L && KeyTypeAvailable(name);
 }
 
 std::vector<uint8_t> KeyShare(EVP_PKEY* key) {

@@ -33,6 +33,19 @@ void FillInIntPieces(uint8_t* out, size_t len, Fill fill, const char* context) {
   }
 }
 
+// The calling thread's public DRBG in Carbide's FIPS context, looked up once per thread. In a
+// library context of its own, RAND_bytes_ex finds the thread's DRBG through a per-context
+// thread-local lookup on every call, which cost about 200 ns of a 16-byte request's 700 (native
+// FipsContextRandom); the DRBG it finds stays the same for the thread's life. Only in FIPS mode:
+// in the default context RAND_bytes_ex also honours a legacy RAND_METHOD, which this would skip.
+EVP_RAND_CTX* ThreadFipsDrbg() {
+  thread_local EVP_RAND_CTX* drbg = nullptr;
+  if (drbg == nullptr) {
+    drbg = PublicDrbg();
+  }
+  return drbg;
+}
+
 }  // namespace
 
 unsigned Strength() noexcept {
@@ -55,6 +68,14 @@ std::string MechanismName() {
 }
 
 void Generate(uint8_t* out, size_t len) {
+  if (LibraryContext() != nullptr) {
+    if (len > 0) {
+      // Splits at the DRBG's maximum request size itself, as RAND_bytes_ex does.
+      CheckOpenssl(EVP_RAND_generate(ThreadFipsDrbg(), out, len, 0, 0, nullptr, 0),
+                   "EVP_RAND_generate");
+    }
+    return;
+  }
   FillInIntPieces(
       out, len,
       [](uint8_t* piece, int size) {

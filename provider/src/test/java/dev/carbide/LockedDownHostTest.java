@@ -94,6 +94,26 @@ class LockedDownHostTest {
   }
 
   @Test
+  void fipsModeWithANoexecTmpdirTakesTheModuleFromTheUserCache() throws Exception {
+    assumeTrue(bundledMode(), "the jar's module goes with the jar's libcrypto");
+    try (TmpfsMount noexec = TmpfsMount.mount(tempDir, "noexec")) {
+      ChildJvm.Result child = child(home, noexec.dir(), "-Dcarbide.fips=true");
+      assertEquals("null", child.line("loadError\t"), child::toString);
+      assertTrue(child.line("fipsModule\t").contains("FIPS"), child::toString);
+      Path cache = home.resolve(".cache/carbide/native");
+      // OpenSSL mapped the module from the cache, where it was written whole and hash-checked.
+      assertFalse(child.lines("fips.so\t").isEmpty(), child::toString);
+      assertTrue(
+          child.lines("fips.so\t").stream().allMatch(m -> m.startsWith(cache.toString())),
+          child::toString);
+      List<Path> modules = filesUnder(cache).stream().filter(f -> f.endsWith("fips.so")).toList();
+      assertEquals(1, modules.size(), child::toString);
+      assertTrue(Files.isRegularFile(modules.get(0).resolveSibling("fipsmodule.cnf")));
+      assertEquals(List.of(), filesUnder(noexec.dir()), "nothing left in the noexec tmpdir");
+    }
+  }
+
+  @Test
   void carbideNativeDirIsTriedFirst() throws Exception {
     Path chosen = Files.createDirectory(tempDir.resolve("chosen"));
     try (TmpfsMount noexec = TmpfsMount.mount(tempDir, "noexec")) {

@@ -1,6 +1,5 @@
 package dev.carbide.cipher;
 
-import dev.carbide.internal.FipsMode;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
@@ -159,13 +158,10 @@ final class Pbes2Cipher extends AesCipher {
     decoded.get(chars);
     Arrays.fill(decoded.array(), '\0');
     try {
-      // FIPS mode's PBKDF2 limits hold for the key a PBES2 cipher derives too (SP 800-132).
-      try {
-        FipsMode.checkPbkdf2(chars, chosen.salt, chosen.iterations, keyBytes * 8);
-      } catch (java.security.spec.InvalidKeySpecException e) {
-        throw new InvalidAlgorithmParameterException(e.getMessage());
-      }
+      // FIPS mode's PBKDF2 limits hold for the key a PBES2 cipher derives too; derive checks them.
       return Pbkdf2KeyFactory.derive(md, chars, chosen.salt, chosen.iterations, keyBytes);
+    } catch (java.security.spec.InvalidKeySpecException e) {
+      throw new InvalidAlgorithmParameterException(e.getMessage(), e);
     } finally {
       Arrays.fill(chars, '\0');
     }

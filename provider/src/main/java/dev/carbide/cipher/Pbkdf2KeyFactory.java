@@ -45,7 +45,6 @@ final class Pbkdf2KeyFactory extends SecretKeyFactorySpi {
       if (bits <= 0) {
         throw new InvalidKeySpecException("Key length must be a positive integer");
       }
-      FipsMode.checkPbkdf2(password, salt, iterations, bits);
       // Whole bytes only, rounding down as SunJCE does (under 8 bits, an empty key).
       return new Pbkdf2Key(
           algorithm, password, salt, iterations, derive(md, password, salt, iterations, bits / 8));
@@ -56,10 +55,13 @@ final class Pbkdf2KeyFactory extends SecretKeyFactorySpi {
 
   /**
    * PBKDF2-HMAC over {@code md} of the UTF-8 encoding of {@code password}, as SunJCE encodes it:
-   * {@code keyBytes} bytes (none if 0). Checks nothing the native side does not; shared with the
-   * PBES2 ciphers, which derive their AES keys through it.
+   * {@code keyBytes} bytes (none if 0). Shared with the PBES2 ciphers, which derive their AES keys
+   * through it, so FIPS mode's PBKDF2 limits are checked here, once for both; otherwise it checks
+   * nothing the native side does not.
    */
-  static byte[] derive(long md, char[] password, byte[] salt, int iterations, int keyBytes) {
+  static byte[] derive(long md, char[] password, byte[] salt, int iterations, int keyBytes)
+      throws InvalidKeySpecException {
+    FipsMode.checkPbkdf2(password, salt, iterations, keyBytes * 8);
     if (keyBytes == 0) {
       return new byte[0];
     }

@@ -33,7 +33,7 @@ final class Info implements Command {
     boolean fips = CarbideProvider.fipsEnabled();
     List<Provider.Service> services = sortedServices(subject.provider());
     if (json) {
-      out.println(json(openssl, fips, services));
+      out.println(json(openssl, fips, CarbideProvider.fipsModule(), services));
       return 0;
     }
     Provider provider = subject.provider();
@@ -64,9 +64,20 @@ final class Info implements Command {
     return 0;
   }
 
-  static String json(String openssl, boolean fips, List<Provider.Service> services) {
+  /**
+   * {@code module} is the FIPS module's name and version in FIPS mode, else null (written as JSON
+   * null). A loaded module has passed its power-up self-tests and Carbide's known-answer tests: a
+   * failure registers nothing, and info then reports the load error instead.
+   */
+  static String json(String openssl, boolean fips, String module, List<Provider.Service> services) {
     JsonWriter json = new JsonWriter().beginObject();
-    json.name("openssl").value(openssl).name("fips").value(fips).name("services").beginArray();
+    json.name("openssl").value(openssl).name("fips").value(fips).name("module");
+    if (module == null) {
+      json.nullValue();
+    } else {
+      json.beginObject().name("name").value(module).name("selfTests").value("passed").endObject();
+    }
+    json.name("services").beginArray();
     for (Provider.Service service : services) {
       json.beginObject()
           .name("type")

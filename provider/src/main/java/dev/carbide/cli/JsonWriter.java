@@ -45,6 +45,12 @@ final class JsonWriter {
     return this;
   }
 
+  JsonWriter nullValue() {
+    separate();
+    text.append("null");
+    return this;
+  }
+
   JsonWriter value(boolean value) {
     separate();
     text.append(value);

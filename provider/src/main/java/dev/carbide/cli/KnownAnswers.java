@@ -70,6 +70,25 @@ final class KnownAnswers {
     }
   }
 
+  /**
+   * Replaces the check of every entry that {@code which} selects by one that reports it skipped
+   * with {@code reason}: for a run that leaves those services to another test.
+   */
+  KnownAnswers skipping(java.util.function.Predicate<Entry> which, String reason) {
+    entries.replaceAll(
+        (key, entry) ->
+            which.test(entry)
+                ? new Entry(
+                    entry.type(),
+                    entry.algorithm(),
+                    entry.source(),
+                    provider -> {
+                      throw new Skipped(reason);
+                    })
+                : entry);
+    return this;
+  }
+
   /** The check for a service, or null if there is none. */
   Entry find(String type, String algorithm) {
     return entries.get(key(type, algorithm));

@@ -59,35 +59,55 @@ public final class FipsMode {
     return enabled;
   }
 
-  /**
-   * Loads the FIPS module into Carbide's library context. {@code dir} is a private directory that
-   * the caller deletes after loading; {@code bundled} is true when the jar's libcrypto is in use.
-   */
-  static void enable(Path dir, boolean bundled, NativeLibrary.Extractor extractor)
-      throws IOException {
+  /** The jar's module and the configuration {@code openssl fipsinstall} wrote for it. */
+  static final java.util.List<String> MODULE_FILES = java.util.List.of("fips.so", "fipsmodule.cnf");
+
+  /** The directory {@code carbide.fips.module} names, or null. */
+  static Path moduleDirectory() {
     String configured = Config.get("carbide.fips.module");
-    Path moduleDir = null;
+    return configured == null ? null : Path.of(configured).toAbsolutePath();
+  }
+
+  /**
+   * Loads the FIPS module into Carbide's library context. {@code jarModule} is the directory the
+   * loader wrote the jar's {@link #MODULE_FILES} to, when the jar's libcrypto is in use and {@code
+   * carbide.fips.module} is not set (else null); {@code bundled} is true when the jar's libcrypto
+   * is in use.
+   */
+  static void enable(Path jarModule, boolean bundled) throws IOException {
+    Path moduleDir = moduleDirectory();
     String moduleConfig;
-    if (configured != null) {
-      moduleDir = Path.of(configured).toAbsolutePath();
+    if (moduleDir != null) {
       moduleConfig = Files.readString(moduleDir.resolve("fipsmodule.cnf"));
     } else if (bundled) {
-      if (extractor.extract("fips.so", dir) == null) {
+      if (jarModule == null || !Files.isRegularFile(jarModule.resolve("fips.so"))) {
         throw new IOException("the jar carries no FIPS module (fips.so); set carbide.fips.module");
       }
-      Path config = extractor.extract("fipsmodule.cnf", dir);
-      if (config == null) {
+      if (!Files.isRegularFile(jarModule.resolve("fipsmodule.cnf"))) {
         throw new IOException("the jar carries no fipsmodule.cnf beside its fips.so");
       }
-      moduleDir = dir;
-      moduleConfig = Files.readString(config);
+      moduleDir = jarModule;
+      moduleConfig = Files.readString(jarModule.resolve("fipsmodule.cnf"));
     } else {
       String file = Config.get("carbide.fips.config");
       moduleConfig = file != null ? Files.readString(Path.of(file)) : BARE_MODULE_CONFIG;
     }
-    Path config = dir.resolve("carbide-fips.cnf");
-    Files.writeString(config, CONFIG_HEADER + moduleConfig);
-    NativeCore.enableFips(config.toString(), moduleDir == null ? "" : moduleDir.toString());
+    // The configuration is data, not code: a private file in the temporary directory will do, even
+    // one mounted noexec, deleted once OpenSSL has read it.
+    String root = Config.get("carbide.native.dir");
+    Path config =
+        Files.createTempFile(
+            Path.of(root != null ? root : System.getProperty("java.io.tmpdir")),
+            "carbide-fips-",
+            ".cnf",
+            java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+    try {
+      Files.writeString(config, CONFIG_HEADER + moduleConfig);
+      NativeCore.enableFips(config.toString(), moduleDir == null ? "" : moduleDir.toString());
+    } finally {
+      Files.deleteIfExists(config);
+    }
     enabled = true;
   }
 
@@ -104,8 +124,10 @@ public final class FipsMode {
   }
 
   /**
-   * Refuses, in FIPS mode, a PBKDF2 derivation outside SP 800-132's bounds: a password under 8
-   * characters, a salt under 128 bits, fewer than 1000 iterations or a key under 112 bits.
+   * Refuses, in FIPS mode, a PBKDF2 derivation outside SP 800-132's bounds (a salt under 128 bits,
+   * fewer than 1000 iterations, a key under 112 bits) or under Carbide's own password minimum of 8
+   * characters. SP 800-132 sets no password length; the minimum is Carbide's local policy, and the
+   * message says so.
    */
   public static void checkPbkdf2(char[] password, byte[] salt, int iterations, int keyBits)
       throws InvalidKeySpecException {
@@ -114,14 +136,15 @@ public final class FipsMode {
     }
     String why =
         password.length < 8
-            ? "a password of at least 8 characters"
+            ? "a password of at least 8 characters (Carbide's local policy in FIPS mode, not a"
+                + " requirement of SP 800-132)"
             : salt.length < 16
-                ? "a salt of at least 128 bits"
+                ? "a salt of at least 128 bits (SP 800-132)"
                 : iterations < 1000
-                    ? "at least 1000 iterations"
-                    : keyBits < 112 ? "a derived key of at least 112 bits" : null;
+                    ? "at least 1000 iterations (SP 800-132)"
+                    : keyBits < 112 ? "a derived key of at least 112 bits (SP 800-132)" : null;
     if (why != null) {
-      throw new InvalidKeySpecException("FIPS mode: PBKDF2 needs " + why + " (SP 800-132)");
+      throw new InvalidKeySpecException("FIPS mode: PBKDF2 needs " + why);
     }
   }
 

@@ -59,7 +59,28 @@ final class NativeExtraction {
 
   /** Writes {@code files} to the first usable directory and loads them, in order. */
   static void load(String platform, Map<String, byte[]> files) throws IOException {
+    load(platform, files, files.keySet(), dir -> {});
+  }
+
+  /** Code that uses the written files while their directory still exists. */
+  @FunctionalInterface
+  interface WhileWritten {
+    /** {@code dir} holds the files, or is null if there were none. */
+    void use(Path dir) throws IOException;
+  }
+
+  /**
+   * Writes {@code files} to the first usable directory, loads those named in {@code libraries} (in
+   * the map's order), then runs {@code whileWritten} with that directory before a private one is
+   * deleted. The other files are data that native code opens by path: the FIPS module, which
+   * OpenSSL maps itself, so it needs a directory that allows execution exactly as the libraries do,
+   * and the same atomic, hash-checked writes.
+   */
+  static void load(
+      String platform, Map<String, byte[]> files, Set<String> libraries, WhileWritten whileWritten)
+      throws IOException {
     if (files.isEmpty()) {
+      whileWritten.use(null);
       return;
     }
     List<String> failures = new ArrayList<>();
@@ -71,7 +92,8 @@ final class NativeExtraction {
           Files.createTempDirectory(
               temporaryRoot, "carbide-", PosixFilePermissions.asFileAttribute(OWNER_ONLY));
       try {
-        if (loadFrom(dir, files, failures)) {
+        if (loadFrom(dir, files, libraries, failures)) {
+          whileWritten.use(dir);
           return;
         }
       } finally {
@@ -83,7 +105,8 @@ final class NativeExtraction {
     Path cache = userCache().resolve(platform + "-" + digest(files).substring(0, 16));
     try {
       createPrivateDirectories(cache);
-      if (loadFrom(cache, files, failures)) {
+      if (loadFrom(cache, files, libraries, failures)) {
+        whileWritten.use(cache);
         return;
       }
     } catch (IOException e) {
@@ -101,13 +124,17 @@ final class NativeExtraction {
    * cannot be loaded there; a failure after something was loaded is thrown, since another directory
    * could not undo it.
    */
-  private static boolean loadFrom(Path dir, Map<String, byte[]> files, List<String> failures)
+  private static boolean loadFrom(
+      Path dir, Map<String, byte[]> files, Set<String> libraries, List<String> failures)
       throws IOException {
     boolean first = true;
     for (Map.Entry<String, byte[]> file : files.entrySet()) {
       Path path = dir.resolve(file.getKey());
       if (!sameContent(path, file.getValue())) {
         writeAtomically(path, file.getValue());
+      }
+      if (!libraries.contains(file.getKey())) {
+        continue;
       }
       try {
         System.load(path.toString());

@@ -1,12 +1,7 @@
 package dev.carbide.internal;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.System.Logger.Level;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.ProviderException;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,76 +100,40 @@ public final class NativeLibrary {
         System.load(Path.of(openssl).toAbsolutePath().toString());
       }
       String ours = Config.get("carbide.native.path");
-      List<String> fromJar = new ArrayList<>();
+      List<String> libraries = new ArrayList<>();
       if (ours == null) {
-        fromJar.addAll(
+        libraries.addAll(
             bundled ? List.of(BUNDLED_LIBCRYPTO, LIBCARBIDE) : List.of(LIBCARBIDE_SYSTEM));
       }
+      // The jar's FIPS module goes with the jar's libcrypto, written beside the libraries so that
+      // it gets the same directory fallback (OpenSSL maps it as they are mapped) and checks.
+      boolean jarModule = FipsMode.requested() && bundled && FipsMode.moduleDirectory() == null;
+      List<String> fromJar = new ArrayList<>(libraries);
+      if (jarModule) {
+        fromJar.addAll(FipsMode.MODULE_FILES);
+      }
       var files = NativeExtraction.read(resourceDir, fromJar);
-      if (!files.keySet().containsAll(fromJar)) {
-        fromJar.removeAll(files.keySet());
-        throw new java.io.IOException("the jar carries no " + resourceDir + fromJar);
+      if (!files.keySet().containsAll(libraries)) {
+        libraries.removeAll(files.keySet());
+        throw new java.io.IOException("the jar carries no " + resourceDir + libraries);
       }
-      NativeExtraction.load(platform, files);
-      if (ours != null) {
-        System.load(Path.of(ours).toAbsolutePath().toString());
-      }
-      if (FipsMode.requested()) {
-        enableFips(resourceDir, bundled);
-      }
+      NativeExtraction.load(
+          platform,
+          files,
+          java.util.Set.copyOf(libraries),
+          dir -> {
+            if (ours != null) {
+              System.load(Path.of(ours).toAbsolutePath().toString());
+            }
+            if (FipsMode.requested()) {
+              FipsMode.enable(jarModule ? dir : null, bundled);
+            }
+          });
       Config.logger().log(Level.DEBUG, "loaded " + NativeCore.opensslVersion());
       return null;
     } catch (Throwable t) {
       Config.logger().log(Level.WARNING, "Carbide is disabled: " + t);
       return t;
-    }
-  }
-
-  /** Copies the jar's resource {@code name} into {@code dir}; null if the jar lacks it. */
-  @FunctionalInterface
-  interface Extractor {
-    Path extract(String name, Path dir) throws IOException;
-  }
-
-  // The module is loaded by OpenSSL from a private directory, deleted once it is mapped.
-  // Owner-only,
-  // so no other user can swap the module between extraction and loading. Unlike libcarbide, it is
-  // written only to carbide.native.dir or java.io.tmpdir (docs/fips.md).
-  private static void enableFips(String resourceDir, boolean bundled) throws IOException {
-    String configured = Config.get("carbide.native.dir");
-    Path root = Path.of(configured != null ? configured : System.getProperty("java.io.tmpdir"));
-    Path dir =
-        Files.createTempDirectory(
-            root,
-            "carbide-fips-",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    try {
-      FipsMode.enable(dir, bundled, (name, target) -> extract(resourceDir + name, target, name));
-    } finally {
-      deleteQuietly(dir);
-    }
-  }
-
-  private static Path extract(String resource, Path dir, String name) throws IOException {
-    try (InputStream in = NativeLibrary.class.getResourceAsStream(resource)) {
-      if (in == null) {
-        return null;
-      }
-      Path target = dir.resolve(name);
-      Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-      return target;
-    }
-  }
-
-  // A loaded module stays mapped after its file is deleted, so nothing is left behind.
-  private static void deleteQuietly(Path dir) {
-    try (var files = Files.list(dir)) {
-      for (Path file : (Iterable<Path>) files::iterator) {
-        Files.deleteIfExists(file);
-      }
-      Files.deleteIfExists(dir);
-    } catch (IOException e) {
-      dir.toFile().deleteOnExit();
     }
   }
 }

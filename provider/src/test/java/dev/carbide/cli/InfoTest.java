@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.carbide.CarbideProvider;
 import dev.carbide.testing.Carbide;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +17,19 @@ class InfoTest {
     CommandRun run = CommandRun.of("info", "--json");
     assertEquals(0, run.status(), run.err());
     JsonNode root = new ObjectMapper().readTree(run.out());
-    assertEquals(List.of("openssl", "fips", "services"), fieldNames(root));
+    assertEquals(List.of("openssl", "fips", "module", "services"), fieldNames(root));
     assertTrue(root.get("openssl").asText().startsWith("OpenSSL 3."), run.out());
     assertTrue(root.get("fips").isBoolean());
+    // The FIPS module, with its self-test result, in FIPS mode (the FIPS pass runs this class).
+    JsonNode module = root.get("module");
+    if (CarbideProvider.fipsModule() == null) {
+      assertTrue(module.isNull(), run.out());
+    } else {
+      assertEquals(List.of("name", "selfTests"), fieldNames(module));
+      assertEquals(CarbideProvider.fipsModule(), module.get("name").asText());
+      assertTrue(module.get("name").asText().contains("FIPS"), run.out());
+      assertEquals("passed", module.get("selfTests").asText());
+    }
 
     List<String> services = new ArrayList<>();
     for (JsonNode service : root.get("services")) {

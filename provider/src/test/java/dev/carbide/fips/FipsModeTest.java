@@ -39,6 +39,8 @@ class FipsModeTest {
     assertEquals("true", child.line("has KeyAgreement ECDH "), child::toString);
     assertEquals("true", child.line("has Mac HmacSHA256 "), child::toString);
     assertEquals("true", child.line("has SecretKeyFactory PBKDF2WithHmacSHA256 "), child::toString);
+    assertEquals("true", child.line("has KeyPairGenerator ML-KEM "), child::toString);
+    assertEquals("true", child.line("has Signature ML-DSA "), child::toString);
     assertEquals("false", child.line("has MessageDigest MD5 "), child::toString);
     assertEquals("false", child.line("has Cipher ChaCha20-Poly1305 "), child::toString);
     assertEquals("20", child.line("gcm-generated-iv "), child::toString);
@@ -47,7 +49,8 @@ class FipsModeTest {
     assertRefused(child, "gcm-caller-iv", "InvalidAlgorithmParameterException", "IG C.H");
     assertRefused(child, "rsa1024-sign", "InvalidKeyException", "at least 2048 bits");
     assertRefused(child, "pbkdf2-short-salt", "InvalidKeySpecException", "salt of at least 128");
-    assertRefused(child, "pbkdf2-short-password", "InvalidKeySpecException", "at least 8 char");
+    assertRefused(child, "pbkdf2-short-password", "InvalidKeySpecException", "local policy");
+    assertRefused(child, "pbes2-short-password", "InvalidAlgorithmParameterException", "8 char");
     assertRefused(child, "sha1-ecdsa-sign", "InvalidKeyException", "SHA-1 signatures");
     assertNotNull(child.line("rsa2048-sign "), child::toString);
   }
@@ -102,7 +105,8 @@ class FipsModeTest {
     }
   }
 
-  private static byte[] resource(String name) throws IOException {
+  /** The jar's copy of {@code name} for this platform (the module and its configuration). */
+  static byte[] resource(String name) throws IOException {
     try (InputStream in = FipsModeTest.class.getResourceAsStream(NATIVE + name)) {
       assertNotNull(in, "the jar carries no " + name);
       return in.readAllBytes();

@@ -18,8 +18,9 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * The main class of a child JVM started with {@code -Dcarbide.fips=true}: creates the provider and
  * prints what FIPS mode made of it, one fact per line ("key value"): the load error, the module,
- * the service count, each named service's presence, which provider the JCA then picks for SHA-256,
- * and the exception (class and message) of each disallowed request.
+ * the service count, the OpenSSL version and the libcrypto files mapped, each named service's
+ * presence, which provider the JCA then picks for SHA-256, and the exception (class and message) of
+ * each disallowed request.
  */
 public final class FipsReport {
   private FipsReport() {}
@@ -35,6 +36,10 @@ public final class FipsReport {
     if (error != null) {
       return;
     }
+    System.out.println("openssl " + CarbideProvider.opensslVersion());
+    for (String path : dev.carbide.testing.LoaderReport.mappedLibcrypto()) {
+      System.out.println("libcrypto " + path);
+    }
     System.out.println("module " + CarbideProvider.fipsModule());
     System.out.println("fips " + CarbideProvider.fipsEnabled());
     for (String name :
@@ -48,7 +53,9 @@ public final class FipsReport {
           "KeyAgreement ECDH",
           "KeyAgreement X25519",
           "Mac HmacSHA256",
-          "SecretKeyFactory PBKDF2WithHmacSHA256"
+          "SecretKeyFactory PBKDF2WithHmacSHA256",
+          "KeyPairGenerator ML-KEM",
+          "Signature ML-DSA"
         }) {
       String[] parts = name.split(" ");
       System.out.println("has " + name + " " + (carbide.getService(parts[0], parts[1]) != null));
@@ -60,6 +67,7 @@ public final class FipsReport {
     refusal("rsa1024-sign", () -> rsaSign(carbide, 1024));
     refusal("pbkdf2-short-salt", () -> pbkdf2(carbide, "correct horse", new byte[8]));
     refusal("pbkdf2-short-password", () -> pbkdf2(carbide, "short", new byte[16]));
+    refusal("pbes2-short-password", () -> pbes2(carbide, "short"));
     refusal("sha1-ecdsa-sign", () -> sha1EcdsaSign(carbide));
     rsaSign(carbide, 2048);
     System.out.println("rsa2048-sign ok");
@@ -111,6 +119,16 @@ public final class FipsReport {
       throws GeneralSecurityException {
     SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256", carbide)
         .generateSecret(new PBEKeySpec(password.toCharArray(), salt, 1000, 256));
+  }
+
+  // PBES2 derives its AES key through the same PBKDF2 path, so the same limits hold.
+  private static void pbes2(Provider carbide, String password) throws GeneralSecurityException {
+    String algorithm = "PBEWithHmacSHA256AndAES_256";
+    Cipher cipher = Cipher.getInstance(algorithm, carbide);
+    cipher.init(
+        Cipher.ENCRYPT_MODE,
+        new SecretKeySpec(password.getBytes(java.nio.charset.StandardCharsets.UTF_8), algorithm),
+        new javax.crypto.spec.PBEParameterSpec(new byte[16], 1000));
   }
 
   interface Request {

@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
  * Needs only the provider on the classpath; {@code -Dcarbide.test.preload=FILE} loads FILE first,
  * as another native library would. Lines (tab-separated): "services N" of a provider constructed
  * here, "loadError TEXT|null", "version TEXT|error: ...", one "libcrypto PATH" per mapped
- * libcrypto, and "sha256 PROVIDER HEX" for MessageDigest.getInstance("SHA-256") with no provider
- * named, over "abc".
+ * libcrypto, "fipsModule NAME|null" once loaded, one "fips.so PATH" per mapped FIPS module, and
+ * "sha256 PROVIDER HEX" for MessageDigest.getInstance("SHA-256") with no provider named, over
+ * "abc".
  */
 public final class LoaderReport {
   private LoaderReport() {}
@@ -41,6 +42,12 @@ public final class LoaderReport {
     for (String path : mappedLibcrypto()) {
       System.out.println("libcrypto\t" + path);
     }
+    if (CarbideProvider.loadError() == null) {
+      System.out.println("fipsModule\t" + CarbideProvider.fipsModule());
+    }
+    for (String path : mapped("/fips.so")) {
+      System.out.println("fips.so\t" + path);
+    }
     MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
     byte[] digest = sha256.digest("abc".getBytes(StandardCharsets.US_ASCII));
     System.out.println(
@@ -52,14 +59,18 @@ public final class LoaderReport {
    * this process, from /proc/self/maps.
    */
   public static List<String> mappedLibcrypto() throws IOException {
+    return mapped("/libcrypto.so", "/libcrypto-carbide.so");
+  }
+
+  /** The distinct files mapped into this process whose path contains one of {@code fragments}. */
+  static List<String> mapped(String... fragments) throws IOException {
     try (var lines = Files.lines(Path.of("/proc/self/maps"))) {
       return lines
           .map(line -> line.split("\\s+", 6))
           .filter(
               fields ->
                   fields.length == 6
-                      && (fields[5].contains("/libcrypto.so")
-                          || fields[5].contains("/libcrypto-carbide.so")))
+                      && java.util.Arrays.stream(fragments).anyMatch(fields[5]::contains))
           .map(fields -> fields[5].trim())
           .distinct()
           .collect(Collectors.toList());
