@@ -129,5 +129,119 @@ TEST(CipherTest, MisuseIsReported) {
             ErrorKind::kInvalidParameter);
 }
 
+// One message through CipherContext::OneShot, from a keyed Start; returns output and tag in hex.
+struct OneShotCase {
+  const char* cipher;
+  const char* key;
+  const char* iv;
+  const char* aad;
+  const char* msg;
+  const char* ct;
+  const char* tag;
+};
+
+std::string OneShotEncrypt(CipherContext& context, const OneShotCase& c, bool rekey) {
+  std::vector<uint8_t> key = FromHex(c.key);
+  std::vector<uint8_t> iv = FromHex(c.iv);
+  std::vector<uint8_t> aad = FromHex(c.aad);
+  std::vector<uint8_t> msg = FromHex(c.msg);
+  std::vector<uint8_t> tag(std::string(c.tag).size() / 2);
+  context.Start(FindCipher(c.cipher), true, rekey ? key.data() : nullptr, rekey ? key.size() : 0,
+                iv.data(), iv.size(), tag.size());
+  std::vector<uint8_t> out(msg.size());
+  EXPECT_EQ(context.OneShot(aad.data(), aad.size(), msg.data(), msg.size(), out.data(), tag.data(),
+                            tag.size()),
+            msg.size());
+  return Hex(out) + Hex(tag);
+}
+
+std::string OneShotDecrypt(CipherContext& context, const OneShotCase& c, bool flip_tag) {
+  std::vector<uint8_t> key = FromHex(c.key);
+  std::vector<uint8_t> iv = FromHex(c.iv);
+  std::vector<uint8_t> aad = FromHex(c.aad);
+  std::vector<uint8_t> ct = FromHex(c.ct);
+  std::vector<uint8_t> tag = FromHex(c.tag);
+  if (flip_tag) {
+    tag[0] ^= 1;
+  }
+  context.Start(FindCipher(c.cipher), false, key.data(), key.size(), iv.data(), iv.size(),
+                tag.size());
+  std::vector<uint8_t> out(ct.size());
+  context.OneShot(aad.data(), aad.size(), ct.data(), ct.size(), out.data(), tag.data(), tag.size());
+  return Hex(out);
+}
+
+// RFC 3610 packet vector 1 (13-byte nonce, 8-byte tag); Wycheproof aes_gcm_siv_test.json tcIds 1
+// and 5 (RFC 8452: empty message, then AAD and message); Wycheproof aes_xts_test.json tcId 1 with
+// its 8-byte tweak zero-padded to 16 bytes (Wycheproof's sector-number convention).
+const OneShotCase kOneShotCases[] = {
+    {"AES-128-CCM", "c0c1c2c3c4c5c6c7c8c9cacbcccdcecf", "00000003020100a0a1a2a3a4a5",
+     "0001020304050607", "08090a0b0c0d0e0f101112131415161718191a1b1c1d1e",
+     "588c979a61c663d2f066d0c2c0f989806d5f6b61dac384", "17e8d12cfdf926e0"},
+    {"AES-128-GCM-SIV", "01000000000000000000000000000000", "030000000000000000000000", "", "", "",
+     "dc20e2d83f25705bb49e439eca56de25"},
+    {"AES-128-XTS", "6e9841dd6f35b53c48084f9558deabdebe8a712fd6343046a0f92bfdcfe16e07",
+     "6e08e4314925b6cf0000000000000000", "", "7252a0545fcaa07fc468c636203de219",
+     "d107e084fbaed19c5be05ac4f48b7732", ""},
+};
+
+TEST(CipherTest, OneShotKnownAnswersAlsoAfterIvOnlyRestart) {
+  for (const OneShotCase& c : kOneShotCases) {
+    SCOPED_TRACE(c.cipher);
+    CipherContext context;
+    EXPECT_EQ(OneShotEncrypt(context, c, true), std::string(c.ct) + c.tag);
+    EXPECT_EQ(OneShotEncrypt(context, c, false), std::string(c.ct) + c.tag);
+    EXPECT_EQ(OneShotDecrypt(context, c, false), c.msg);
+  }
+}
+
+TEST(CipherTest, OneShotWrongTagIsBadTag) {
+  for (const OneShotCase& c : kOneShotCases) {
+    if (std::string(c.tag).empty()) {
+      continue;
+    }
+    SCOPED_TRACE(c.cipher);
+    CipherContext context;
+    EXPECT_EQ(KindOf([&] { OneShotDecrypt(context, c, true); }), ErrorKind::kBadTag);
+    EXPECT_EQ(OneShotDecrypt(context, c, false), c.msg);  // the context is still usable
+  }
+}
+
+TEST(CipherTest, GcmSivForgetsTheAadOfTheLastMessage) {
+  // OpenSSL's GCM-SIV keeps absorbed AAD across restarts; a message without AAD after one with
+  // AAD must still give the known answer of an AAD-free message.
+  OneShotCase with_aad = kOneShotCases[1];
+  with_aad.aad = "0102";
+  CipherContext context;
+  OneShotEncrypt(context, with_aad, true);
+  EXPECT_EQ(OneShotEncrypt(context, kOneShotCases[1], false),
+            std::string(kOneShotCases[1].ct) + kOneShotCases[1].tag);
+}
+
+TEST(CipherTest, CcmRestartsWithoutAKeyOnlyUnderTheSameLengths) {
+  // OpenSSL fixes CCM's tag and nonce lengths with the key schedule.
+  CipherContext context;
+  std::vector<uint8_t> key(16, 1);
+  std::vector<uint8_t> nonce(13, 2);
+  const EVP_CIPHER* ccm = FindCipher("AES-128-CCM");
+  context.Start(ccm, true, key.data(), key.size(), nonce.data(), nonce.size(), 8);
+  context.Start(ccm, true, nullptr, 0, nonce.data(), nonce.size(), 8);
+  EXPECT_EQ(KindOf([&] { context.Start(ccm, true, nullptr, 0, nonce.data(), 12, 8); }),
+            ErrorKind::kIllegalState);
+  EXPECT_EQ(KindOf([&] { context.Start(ccm, true, nullptr, 0, nonce.data(), 13, 16); }),
+            ErrorKind::kIllegalState);
+}
+
+TEST(CipherTest, OneShotRefusesOtherCiphers) {
+  CipherContext context;
+  std::vector<uint8_t> key(16, 1);
+  std::vector<uint8_t> iv(12, 2);
+  uint8_t out[16];
+  uint8_t tag[16];
+  context.Start(FindCipher("AES-128-GCM"), true, key.data(), key.size(), iv.data(), iv.size());
+  EXPECT_EQ(KindOf([&] { context.OneShot(nullptr, 0, key.data(), 16, out, tag, 16); }),
+            ErrorKind::kIllegalState);
+}
+
 }  // namespace
 }  // namespace carbide

@@ -32,9 +32,10 @@ class CipherContext {
   // cipher and direction must be `cipher` and `encrypt` (Error(kIllegalState) otherwise), and only
   // sets the IV. `iv` may be null only for ciphers without an IV (ECB). An IV length the cipher
   // cannot take gives Error(kInvalidParameter); a key length, Error(kInvalidKey). Padding is off
-  // after Start.
+  // after Start. `tag_len` matters only to CCM, whose tag and nonce lengths OpenSSL fixes with the
+  // key: a restart without a key must keep both (Error(kIllegalState) otherwise).
   void Start(const EVP_CIPHER* cipher, bool encrypt, const uint8_t* key, size_t key_len,
-             const uint8_t* iv, size_t iv_len);
+             const uint8_t* iv, size_t iv_len, size_t tag_len = 0);
 
   // Switches PKCS#5 padding for block modes. With padding on, Update may hold back up to a block
   // and Finish adds (encrypting) or checks and strips (decrypting) the padding.
@@ -70,6 +71,20 @@ class CipherContext {
   // Writes the first `len` bytes of an encryption's tag to `tag`, after Finish; AEAD only.
   void GetTag(uint8_t* tag, size_t len);
 
+  // For the ciphers that take a whole message in one call (OneShot() is true: CCM, GCM-SIV, XTS),
+  // after Start: absorbs `aad` (AEADs only), transforms the `len` bytes at `in` into `out` and
+  // ends the message, returning the bytes written (`len`). An AEAD encryption writes its
+  // `tag_len`-byte tag to `tag`; an AEAD decryption verifies the tag at `tag` and throws
+  // Error(kBadTag) if it does not match, having written plaintext to `out` only for GCM-SIV (the
+  // caller stages it). `out` may equal `in`. OpenSSL refuses a second Update of these messages:
+  // CCM needs the length before the AAD, GCM-SIV derives its keystream from a tag over the whole
+  // message, and XTS takes each call as a data unit of its own.
+  size_t OneShot(const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len, uint8_t* out,
+                 uint8_t* tag, size_t tag_len);
+
+  // True for the ciphers that OneShot serves, and only through it.
+  static bool IsOneShot(const EVP_CIPHER* cipher);
+
   // Writes the running IV (the chaining value of CBC) to `iv` (kMaxIvSize bytes) and returns its
   // length, so that a caller can later Start again from this point without a key.
   size_t RunningIv(uint8_t* iv);
@@ -79,7 +94,8 @@ class CipherContext {
   const EVP_CIPHER* cipher_ = nullptr;  // of the last keyed Start
   bool encrypt_ = false;
   bool padding_ = false;
-  size_t iv_len_ = 0;  // as set in the context
+  size_t iv_len_ = 0;       // as set in the context
+  size_t ccm_tag_len_ = 0;  // as fixed by the last keyed Start of a CCM cipher
 };
 
 }  // namespace carbide

@@ -114,8 +114,9 @@ size_t RunBetweenArrays(JNIEnv* env, const CipherStep& step, CipherContext& cont
     }
   };
   try {
-    for (size_t done = 0; done < step.prefix_len(); done += kChunk) {
-      feed(step.prefix().data() + done, 0, std::min(step.prefix_len() - done, kChunk));
+    const size_t prefix_chunk = step.prefix_chunk(kChunk);
+    for (size_t done = 0; done < step.prefix_len(); done += prefix_chunk) {
+      feed(step.prefix().data() + done, 0, std::min(step.prefix_len() - done, prefix_chunk));
     }
     for (size_t done = 0; done < in_len; done += kChunk) {
       const size_t n = std::min(in_len - done, kChunk);

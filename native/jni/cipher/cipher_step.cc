@@ -27,12 +27,14 @@ size_t FeedAll(StepRun& run, const CipherStep& step, const uint8_t* in, uint8_t*
 StepRun::StepRun(const CipherStep& step, CipherContext& context) : step_(step), context_(context) {
   if (step.Has(kStart)) {
     context.Start(step.cipher_, step.Has(kEncrypt), step.key_.empty() ? nullptr : step.key_.data(),
-                  step.key_.size(), step.iv_.empty() ? nullptr : step.iv_.data(), step.iv_.size());
+                  step.key_.size(), step.iv_.empty() ? nullptr : step.iv_.data(), step.iv_.size(),
+                  step.tag_len_);
   }
   if (step.Has(kRewind)) {
     saved_iv_len_ = context.RunningIv(saved_iv_);
   }
-  if (!step.aad_.empty()) {
+  // A one-shot cipher takes its AAD with the message (CCM needs the length first).
+  if (!step.aad_.empty() && !step.Has(kOneShot)) {
     context.UpdateAad(step.aad_.data(), step.aad_.size());
   }
   if (step.Has(kPad)) {
@@ -50,6 +52,9 @@ void StepRun::CheckPadding(std::span<const uint8_t> tail) {
 }
 
 size_t StepRun::Feed(const uint8_t* in, size_t len, uint8_t* out) {
+  if (step_.Has(kOneShot)) {
+    return len == 0 ? 0 : FeedOneShot(in, len, out);
+  }
   // Bytes past the data are the tag, which a decryption's Finish verifies.
   const size_t data = fed_ < step_.data_len_ ? std::min(len, step_.data_len_ - fed_) : 0;
   if (data < len) {
@@ -63,9 +68,31 @@ size_t StepRun::Feed(const uint8_t* in, size_t len, uint8_t* out) {
   return context_.Update(in, data, out);
 }
 
+size_t StepRun::FeedOneShot(const uint8_t* in, size_t len, uint8_t* out) {
+  if (one_shot_done_ || len != step_.data_len_ + step_.tag_in_) {
+    throw Error(ErrorKind::kIllegalState, "a one-shot step fed in pieces");
+  }
+  std::memcpy(tag_, in + step_.data_len_, step_.tag_in_);
+  fed_ = len;
+  one_shot_done_ = true;
+  return context_.OneShot(step_.aad_.data(), step_.aad_.size(), in, step_.data_len_, out, tag_,
+                          step_.Has(kEncrypt) ? step_.tag_len_ : step_.tag_in_);
+}
+
 size_t StepRun::End(uint8_t* out) {
   if (fed_ != step_.data_len_ + step_.tag_in_) {
     throw Error(ErrorKind::kIllegalState, "cipher step fed the wrong length");
+  }
+  if (step_.Has(kOneShot)) {
+    size_t written = 0;
+    if (!one_shot_done_) {  // an empty message: nothing was fed, but it still has a tag
+      written = FeedOneShot(out, 0, out);
+    }
+    if (step_.Has(kEncrypt)) {
+      std::memcpy(out + written, tag_, step_.tag_len_);
+      written += step_.tag_len_;
+    }
+    return written;
   }
   size_t written = 0;
   if (step_.Has(kFinish)) {

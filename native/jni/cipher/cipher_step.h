@@ -28,6 +28,9 @@ inline constexpr int32_t kWrap = 32;    // key wrapping: the whole message in th
 // failure, instead of staging its plaintext. Not for unwrapping, which OpenSSL cleanses past the
 // end of what it returns.
 inline constexpr int32_t kPrivateOutput = 64;
+// A cipher that takes the whole message in one call (CCM, GCM-SIV, XTS; CipherContext::OneShot):
+// all of it comes as the prefix, with no input beside it, and the step runs it in one piece.
+inline constexpr int32_t kOneShot = 128;
 
 // Native memory for input that the output would run into, or for a checked decryption's plaintext
 // until its check passes; cleansed however the step ends. Left uninitialised: the step writes it
@@ -70,19 +73,24 @@ class CipherStep {
   // cleanses as many output bytes as it took input when the integrity check fails (wrap128.c),
   // a semiblock more than it can ever return.
   size_t staging_size() const { return Has(kWrap) ? std::max(max_out_, data_len_) : max_out_; }
+  // The most prefix bytes one Feed may take: a one-shot step takes all of it at once, from native
+  // memory; the others a bounded chunk at a time.
+  size_t prefix_chunk(size_t chunk) const { return Has(kOneShot) ? prefix_.size() : chunk; }
 
   // True for a decryption that checks a tag or a key unwrap's integrity only at its end: its
   // plaintext must stay in private memory until the check passes, unless the output is private
-  // already (kPrivateOutput).
+  // already (kPrivateOutput). A one-shot step stages in both directions too: it writes its whole
+  // message in one call, which must not pin a Java array for longer than a bounded chunk.
   bool Staged() const {
-    return !Has(kEncrypt) && (Has(kWrap) || (tag_in_ != 0 && !Has(kPrivateOutput)));
+    return Has(kOneShot) ||
+           (!Has(kEncrypt) && (Has(kWrap) || (tag_in_ != 0 && !Has(kPrivateOutput))));
   }
   // True for a padded decryption's last step, whose padding is checked before it writes
   // (StepRun::CheckPadding), so it can write straight into the caller's memory.
   bool Unpads() const { return !Has(kEncrypt) && Has(kPad) && Has(kFinish); }
   // How many bytes at the end of the data CheckPadding takes: the last two blocks, or one.
   static constexpr size_t kMaxPaddingTail = 32;
-  size_t padding_tail() const { return std::min(data_len_, kMaxPaddingTail); }
+  size_t padding_tail() const { return std::min(data_len_, 2 * padded_block_); }
 
   // Where Run writes.
   enum class Output {
@@ -97,7 +105,7 @@ class CipherStep {
 
  private:
   friend class StepRun;
-  static constexpr size_t kPaddedBlock = kMaxPaddingTail / 2;  // of the padded modes (AES)
+  static constexpr size_t kMaxPaddedBlock = kMaxPaddingTail / 2;  // of the padded modes (AES)
 
  private:
   const EVP_CIPHER* cipher_;
@@ -111,6 +119,7 @@ class CipherStep {
   size_t tag_in_;    // tag bytes at the end of prefix + input (decrypting)
   size_t data_len_;  // bytes to transform
   size_t max_out_;
+  size_t padded_block_ = kMaxPaddedBlock;  // the block of a padded step: 16 (AES) or 8 (DESede)
 };
 
 inline CipherStep::CipherStep(const EVP_CIPHER* cipher, int32_t flags, std::span<const uint8_t> key,
@@ -123,13 +132,20 @@ inline CipherStep::CipherStep(const EVP_CIPHER* cipher, int32_t flags, std::span
   in_len_ = static_cast<size_t>(in_len);
   tag_len_ = static_cast<size_t>(tag_len);
   size_t total = prefix_.size() + in_len_;
+  if (Has(kOneShot) && (in_len_ != 0 || !Has(kFinish) || !Has(kStart))) {
+    throw Error(ErrorKind::kIllegalArgument, "a one-shot step takes the whole message as prefix");
+  }
   tag_in_ = Has(kFinish) && !Has(kEncrypt) ? tag_len_ : 0;
   if (total < tag_in_) {
     throw Error(ErrorKind::kBadTag, "input too short for the tag");
   }
   data_len_ = total - tag_in_;
-  // Padding an encryption fills its last block; unpadding a decryption only shortens it.
-  size_t padding = Has(kPad) && Has(kEncrypt) ? kPaddedBlock - data_len_ % kPaddedBlock : 0;
+  // Padding an encryption fills its last block; unpadding a decryption only shortens it. Only a
+  // padded step asks the cipher its block size (a call into libcrypto), so a TLS record does not.
+  if (Has(kPad) && cipher_ != nullptr) {
+    padded_block_ = std::clamp<size_t>(EVP_CIPHER_get_block_size(cipher_), 1, kMaxPaddedBlock);
+  }
+  size_t padding = Has(kPad) && Has(kEncrypt) ? padded_block_ - data_len_ % padded_block_ : 0;
   max_out_ = data_len_ + padding + (Has(kFinish) && Has(kEncrypt) ? tag_len_ : 0);
   if (Has(kWrap)) {
     // Wrapping adds a semiblock to the data padded to semiblocks; unwrapping removes one.
@@ -156,7 +172,7 @@ class StepRun {
 
   // Transforms the next `len` bytes of prefix-then-input at `in` into `out` and returns the
   // number of bytes written; the bytes past the data are kept as the tag instead. `out` may equal
-  // `in` but must not otherwise overlap it.
+  // `in` but must not otherwise overlap it. A one-shot step takes all its bytes in one Feed.
   size_t Feed(const uint8_t* in, size_t len, uint8_t* out);
 
   // Ends the step after all of its bytes were fed: finishes the message if asked (verifying or
@@ -165,9 +181,13 @@ class StepRun {
   size_t End(uint8_t* out);
 
  private:
+  // Feed of a one-shot step: all `len` bytes (data and a decryption's tag) in one call.
+  size_t FeedOneShot(const uint8_t* in, size_t len, uint8_t* out);
+
   const CipherStep& step_;
   CipherContext& context_;
   size_t fed_ = 0;
+  bool one_shot_done_ = false;
   uint8_t tag_[kMaxTagSize];
   uint8_t saved_iv_[kMaxIvSize];
   size_t saved_iv_len_ = 0;

@@ -22,6 +22,12 @@ bool IsAead(const EVP_CIPHER* cipher) {
   return (EVP_CIPHER_get_flags(cipher) & EVP_CIPH_FLAG_AEAD_CIPHER) != 0;
 }
 
+// The AEADs whose IV length is a parameter of the context rather than of the cipher.
+bool HasVariableIv(const EVP_CIPHER* cipher) {
+  const int mode = EVP_CIPHER_get_mode(cipher);
+  return IsAead(cipher) && (mode == EVP_CIPH_GCM_MODE || mode == EVP_CIPH_CCM_MODE);
+}
+
 }  // namespace
 
 CipherContext::CipherContext() : ctx_(CheckNotNull(EVP_CIPHER_CTX_new(), "EVP_CIPHER_CTX_new")) {
@@ -30,11 +36,15 @@ CipherContext::CipherContext() : ctx_(CheckNotNull(EVP_CIPHER_CTX_new(), "EVP_CI
 }
 
 void CipherContext::Start(const EVP_CIPHER* cipher, bool encrypt, const uint8_t* key,
-                          size_t key_len, const uint8_t* iv, size_t iv_len) {
+                          size_t key_len, const uint8_t* iv, size_t iv_len, size_t tag_len) {
   const int enc = encrypt ? 1 : 0;
+  const bool ccm = EVP_CIPHER_get_mode(cipher) == EVP_CIPH_CCM_MODE;
   if (key == nullptr) {
     if (cipher_ == nullptr || cipher != cipher_ || encrypt != encrypt_) {
       throw Error(ErrorKind::kIllegalState, "cipher restarted without a key");
+    }
+    if (ccm && (tag_len != ccm_tag_len_ || iv_len != iv_len_)) {
+      throw Error(ErrorKind::kIllegalState, "CCM restarted without a key under new lengths");
     }
   } else {
     // Forget the old key first, so a failure below cannot leave it usable under a new name.
@@ -49,9 +59,9 @@ void CipherContext::Start(const EVP_CIPHER* cipher, bool encrypt, const uint8_t*
   if (iv_len == 0 && EVP_CIPHER_get_iv_length(cipher) != 0) {
     throw Error(ErrorKind::kInvalidParameter, "missing IV");
   }
-  // AES-GCM takes IVs of any length; the others only their own.
+  // AES-GCM takes IVs of any length, AES-CCM nonces of 7 to 13 bytes; the others only their own.
   if (iv_len != 0 && iv_len != iv_len_) {
-    if (IsAead(cipher) && EVP_CIPHER_get_mode(cipher) == EVP_CIPH_GCM_MODE) {
+    if (HasVariableIv(cipher)) {
       size_t len = iv_len;
       OSSL_PARAM params[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &len),
                              OSSL_PARAM_construct_end()};
@@ -61,6 +71,14 @@ void CipherContext::Start(const EVP_CIPHER* cipher, bool encrypt, const uint8_t*
     } else if (iv_len != static_cast<size_t>(EVP_CIPHER_get_iv_length(cipher))) {
       throw Error(ErrorKind::kInvalidParameter, "invalid IV length");
     }
+  }
+  if (ccm && key != nullptr) {
+    // CCM sets up its key for one tag length (and nonce length, set above).
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, tag_len),
+        OSSL_PARAM_construct_end()};
+    CheckOpenssl(EVP_CIPHER_CTX_set_params(ctx_.get(), params), "set CCM tag length");
+    ccm_tag_len_ = tag_len;
   }
   CheckOpenssl(EVP_CipherInit_ex2(ctx_.get(), nullptr, key, iv, enc, nullptr),
                "EVP_CipherInit_ex2");
@@ -162,6 +180,63 @@ void CipherContext::GetTag(uint8_t* tag, size_t len) {
   OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, len),
                          OSSL_PARAM_construct_end()};
   CheckOpenssl(EVP_CIPHER_CTX_get_params(ctx_.get(), params), "get AEAD tag");
+}
+
+bool CipherContext::IsOneShot(const EVP_CIPHER* cipher) {
+  const int mode = EVP_CIPHER_get_mode(cipher);
+  return mode == EVP_CIPH_CCM_MODE || mode == EVP_CIPH_XTS_MODE || mode == EVP_CIPH_GCM_SIV_MODE;
+}
+
+size_t CipherContext::OneShot(const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
+                              uint8_t* out, uint8_t* tag, size_t tag_len) {
+  if (cipher_ == nullptr || !IsOneShot(cipher_)) {
+    throw Error(ErrorKind::kIllegalState, "not a one-shot cipher");
+  }
+  const int mode = EVP_CIPHER_get_mode(cipher_);
+  const bool aead = mode != EVP_CIPH_XTS_MODE;
+  if (!aead && (aad_len != 0 || tag_len != 0)) {
+    throw Error(ErrorKind::kIllegalArgument, "XTS takes neither AAD nor a tag");
+  }
+  // OpenSSL reads no byte of an empty message, but CCM and GCM-SIV still need the call, and a
+  // null pointer would mean "AAD" or "finish" to them.
+  uint8_t none = 0;
+  int ignored = 0;
+  if (mode == EVP_CIPH_CCM_MODE) {
+    // CCM's tag length, and a decryption's tag, before the message length, which must precede the
+    // AAD: the first block it authenticates encodes all three.
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG,
+                                                             encrypt_ ? nullptr : tag, tag_len),
+                           OSSL_PARAM_construct_end()};
+    CheckOpenssl(EVP_CIPHER_CTX_set_params(ctx_.get(), params), "set CCM tag");
+    CheckOpenssl(EVP_CipherUpdate(ctx_.get(), nullptr, &ignored, nullptr, CheckedInt(len)),
+                 "EVP_CipherUpdate (CCM length)");
+  } else if (mode == EVP_CIPH_GCM_SIV_MODE) {
+    // GCM-SIV keeps the AAD of earlier messages until an empty AAD update drops it.
+    CheckOpenssl(EVP_CipherUpdate(ctx_.get(), nullptr, &ignored, &none, 0),
+                 "EVP_CipherUpdate (GCM-SIV AAD reset)");
+    if (!encrypt_) {
+      SetExpectedTag(tag, tag_len);
+    }
+  }
+  if (aad_len != 0) {
+    UpdateAad(aad, aad_len);
+  }
+  int written = 0;
+  if (EVP_CipherUpdate(ctx_.get(), len == 0 ? &none : out, &written, len == 0 ? &none : in,
+                       CheckedInt(len)) != 1) {
+    if (mode == EVP_CIPH_CCM_MODE && !encrypt_) {
+      // CCM verifies the tag in the update, and then writes no plaintext.
+      ClearOpensslErrors();
+      throw Error(ErrorKind::kBadTag, "Tag mismatch");
+    }
+    ThrowOpensslError("EVP_CipherUpdate");
+  }
+  size_t total = static_cast<size_t>(written);
+  total += Finish(out + total);
+  if (encrypt_ && tag_len != 0) {
+    GetTag(tag, tag_len);
+  }
+  return total;
 }
 
 size_t CipherContext::RunningIv(uint8_t* iv) {

@@ -23,7 +23,11 @@ public class CipherBenchmark extends SizedInputBenchmark {
     "AES-256-CBC-Encrypt",
     "AES-256-CBC-Decrypt",
     "AES-256-CTR",
-    "ChaCha20-Poly1305"
+    "ChaCha20-Poly1305",
+    "DESede-CBC-Encrypt",
+    "AES-256-CCM",
+    "AES-256-GCM-SIV",
+    "AES-256-XTS"
   })
   public String algorithm;
 
@@ -34,7 +38,12 @@ public class CipherBenchmark extends SizedInputBenchmark {
   record Scheme(
       String transformation, String keyAlgorithm, int ivLength, int mode, boolean gcmSpec) {
     Scheme(String transformation, String keyAlgorithm, int ivLength, int mode) {
-      this(transformation, keyAlgorithm, ivLength, mode, transformation.contains("GCM"));
+      this(
+          transformation,
+          keyAlgorithm,
+          ivLength,
+          mode,
+          transformation.contains("GCM") || transformation.contains("CCM"));
     }
 
     Cipher open(String provider) throws GeneralSecurityException, NotAvailableException {
@@ -42,8 +51,10 @@ public class CipherBenchmark extends SizedInputBenchmark {
           transformation, Providers.forService(provider, "Cipher", transformation));
     }
 
+    /** 256-bit AES (two for XTS), or three-key Triple DES. */
     Key key() {
-      return new SecretKeySpec(Inputs.bytes(32, 7), keyAlgorithm);
+      int length = keyAlgorithm.equals("DESede") ? 24 : transformation.contains("XTS") ? 64 : 32;
+      return new SecretKeySpec(Inputs.bytes(length, 7), keyAlgorithm);
     }
 
     /**
@@ -84,7 +95,15 @@ public class CipherBenchmark extends SizedInputBenchmark {
           "AES-256-CTR",
           new Scheme("AES/CTR/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE),
           "ChaCha20-Poly1305",
-          new Scheme("ChaCha20-Poly1305", "ChaCha20", 12, Cipher.ENCRYPT_MODE));
+          new Scheme("ChaCha20-Poly1305", "ChaCha20", 12, Cipher.ENCRYPT_MODE),
+          "DESede-CBC-Encrypt",
+          new Scheme("DESede/CBC/NoPadding", "DESede", 8, Cipher.ENCRYPT_MODE),
+          "AES-256-CCM",
+          new Scheme("AES/CCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE),
+          "AES-256-GCM-SIV",
+          new Scheme("AES/GCM-SIV/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE),
+          "AES-256-XTS",
+          new Scheme("AES/XTS/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE));
 
   private Scheme scheme;
   private Cipher cipher;

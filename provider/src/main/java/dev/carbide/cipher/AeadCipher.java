@@ -3,6 +3,7 @@ package dev.carbide.cipher;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import javax.crypto.AEADBadTagException;
+import javax.crypto.IllegalBlockSizeException;
 
 /**
  * What the AEAD ciphers (AES-GCM, ChaCha20-Poly1305) share: AAD buffered in Java until the first
@@ -19,6 +20,7 @@ abstract class AeadCipher extends CipherCore {
   private byte[] lastIv; // of the last encryption; its key is secrets.lastEncryptionKey()
   private boolean needsNewIv;
 
+  /** {@code reuseMessage} null: no guard, for a nonce-misuse-resistant mode (GCM-SIV). */
   AeadCipher(String modeName, int releaseUnit, String reuseMessage) {
     super(modeName, "NoPadding");
     this.releaseUnit = releaseUnit;
@@ -59,7 +61,7 @@ abstract class AeadCipher extends CipherCore {
   }
 
   @Override
-  void checkFinalLength(int total) throws AEADBadTagException {
+  void checkFinalLength(int total) throws AEADBadTagException, IllegalBlockSizeException {
     if (!encrypting && total < tagLen) {
       throw new AEADBadTagException(
           "Input data too short to contain an expected tag length of " + tagLen + "bytes");
@@ -75,7 +77,7 @@ abstract class AeadCipher extends CipherCore {
 
   @Override
   void afterFinal() {
-    needsNewIv = encrypting;
+    needsNewIv = encrypting && reuseMessage != null;
   }
 
   @Override

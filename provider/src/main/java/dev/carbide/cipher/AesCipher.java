@@ -11,11 +11,11 @@ import javax.crypto.spec.IvParameterSpec;
 
 /**
  * AES in ECB, CBC (either with or without PKCS#5 padding), or one of the stream modes CTR, OFB, CFB
- * (128-bit feedback) and CFB8, as SunJCE's CipherCore. {@link Pbes2Cipher} is AES-CBC with PKCS#5
- * padding keyed from a password.
+ * (128-bit feedback) and CFB8, as SunJCE's CipherCore; and DESede in ECB and CBC, the same
+ * mechanics over a block of 8 bytes ({@link BlockKeys} says which cipher). {@link Pbes2Cipher} is
+ * AES-CBC with PKCS#5 padding keyed from a password.
  */
 sealed class AesCipher extends CipherCore permits Pbes2Cipher {
-  private static final int BLOCK = 16;
 
   enum Mode {
     ECB,
@@ -41,13 +41,15 @@ sealed class AesCipher extends CipherCore permits Pbes2Cipher {
 
   private final Mode mode;
   private final boolean padding;
-  private final AesKeys keys;
+  private final BlockKeys keys;
+  private final int block;
 
-  AesCipher(Mode mode, boolean padding, AesKeys keys) {
+  AesCipher(Mode mode, boolean padding, BlockKeys keys) {
     super(mode.name(), padding ? "PKCS5Padding" : "NoPadding");
     this.mode = mode;
     this.padding = padding;
     this.keys = keys;
+    this.block = keys.blockSize();
   }
 
   @Override
@@ -61,30 +63,36 @@ sealed class AesCipher extends CipherCore permits Pbes2Cipher {
       return total;
     }
     // A padded decryption keeps its last block back: it may be all padding.
-    int len = padding && !encrypting ? total - BLOCK : total;
-    return len > 0 ? len - len % BLOCK : 0;
+    int len = padding && !encrypting ? total - block : total;
+    return len > 0 ? len - len % block : 0;
   }
 
   @Override
   int finalLength(int total) {
-    return padding && encrypting ? Math.addExact(total, BLOCK - total % BLOCK) : total;
+    return padding && encrypting ? Math.addExact(total, block - total % block) : total;
   }
 
   @Override
   void checkFinalLength(int total) throws IllegalBlockSizeException {
-    if (mode.anyLength() || total % BLOCK == 0 || (padding && encrypting)) {
+    if (mode.anyLength() || total % block == 0 || (padding && encrypting)) {
       return;
     }
     throw new IllegalBlockSizeException(
         padding
-            ? "Input length must be multiple of 16 when decrypting with padded cipher"
-            : "Input length not multiple of 16 bytes");
+            ? "Input length must be multiple of " + block + " when decrypting with padded cipher"
+            : "Input length not multiple of " + block + " bytes");
+  }
+
+  @Override
+  protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+      throws InvalidKeyException, InvalidAlgorithmParameterException {
+    keys.checkAlgorithm(key);
+    super.engineInit(opmode, key, params, random);
   }
 
   @Override
   void setup(boolean encrypt, byte[] rawKey, AlgorithmParameterSpec params, SecureRandom random)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
-    long cipher = keys.cipherFor(rawKey.length);
     byte[] iv = null;
     if (mode == Mode.ECB) {
       if (params != null) {
@@ -94,17 +102,19 @@ sealed class AesCipher extends CipherCore permits Pbes2Cipher {
       if (!encrypt) {
         throw new InvalidAlgorithmParameterException("Parameters missing");
       }
-      iv = new byte[BLOCK];
+      iv = new byte[block];
       (random != null ? random : new SecureRandom()).nextBytes(iv);
     } else if (params instanceof IvParameterSpec spec) {
       iv = spec.getIV();
-      if (iv.length != BLOCK) {
-        throw new InvalidAlgorithmParameterException("Wrong IV length: must be 16 bytes long");
+      if (iv.length != block) {
+        throw new InvalidAlgorithmParameterException(
+            "Wrong IV length: must be " + block + " bytes long");
       }
     } else {
       throw new InvalidAlgorithmParameterException("Wrong parameter type: IV expected");
     }
-    accept(encrypt, rawKey, cipher, iv, 0);
+    // The key's length after its parameters, as SunJCE checks it (in the block cipher's init).
+    accept(encrypt, rawKey, keys.cipherFor(rawKey.length), iv, 0);
   }
 
   @Override
@@ -114,7 +124,7 @@ sealed class AesCipher extends CipherCore permits Pbes2Cipher {
 
   @Override
   protected int engineGetBlockSize() {
-    return BLOCK;
+    return block;
   }
 
   @Override
@@ -124,6 +134,8 @@ sealed class AesCipher extends CipherCore permits Pbes2Cipher {
 
   @Override
   protected AlgorithmParameters engineGetParameters() {
-    return iv == null ? null : CipherParameters.of("AES", new IvParameterSpec(iv));
+    return iv == null
+        ? null
+        : CipherParameters.of(keys.parametersAlgorithm(), new IvParameterSpec(iv));
   }
 }

@@ -6,7 +6,7 @@ import java.security.InvalidKeyException;
  * The native AES ciphers of one mode, one per key size, and the key-length rule: any AES key
  * length, or only one for the key-size-specific names (AES_128/GCM/NoPadding and the rest).
  */
-record AesKeys(long aes128, long aes192, long aes256, int fixedKeyBytes) {
+record AesKeys(long aes128, long aes192, long aes256, int fixedKeyBytes) implements BlockKeys {
   /**
    * The three ciphers of {@code mode} ("GCM" fetches AES-128-GCM ...), or null if any is absent.
    */
@@ -22,8 +22,19 @@ record AesKeys(long aes128, long aes192, long aes256, int fixedKeyBytes) {
     return new AesKeys(aes128, aes192, aes256, bytes);
   }
 
+  @Override
+  public int blockSize() {
+    return 16;
+  }
+
+  @Override
+  public String parametersAlgorithm() {
+    return "AES";
+  }
+
   /** The size in bits of {@code key}, if this rule accepts it (engineGetKeySize). */
-  int keySizeOf(java.security.Key key) throws InvalidKeyException {
+  @Override
+  public int keySizeOf(java.security.Key key) throws InvalidKeyException {
     byte[] raw = CipherKeys.raw(key);
     java.util.Arrays.fill(raw, (byte) 0);
     cipherFor(raw.length);
@@ -31,7 +42,8 @@ record AesKeys(long aes128, long aes192, long aes256, int fixedKeyBytes) {
   }
 
   /** The cipher for a key of {@code length} bytes. */
-  long cipherFor(int length) throws InvalidKeyException {
+  @Override
+  public long cipherFor(int length) throws InvalidKeyException {
     if (fixedKeyBytes != 0 && length != fixedKeyBytes) {
       throw new InvalidKeyException(
           "The key must be " + fixedKeyBytes + " bytes, not " + length + " bytes");

@@ -165,7 +165,8 @@ abstract class CipherCore extends CipherSteps {
       byte[] out = new byte[updateLength(Math.addExact(buffered, len))];
       int n = update(input, offset, len, out, 0, out.length);
       messageInput += len;
-      return trimmed(out, n);
+      // Bouncy Castle's one-shot ciphers (CCM, GCM-SIV) return null from an update.
+      return oneShot() ? null : trimmed(out, n);
     } catch (ShortBufferException e) {
       throw new ProviderException("Output sized by updateLength was too short", e);
     } finally {

@@ -38,6 +38,12 @@ final class CipherNative {
    */
   static final int PRIVATE_OUTPUT = 64;
 
+  /**
+   * A cipher that takes the whole message in one call (CCM, GCM-SIV, XTS): all of it goes as the
+   * prefix of this one final step, with no input beside it.
+   */
+  static final int ONE_SHOT = 128;
+
   /** The cipher called {@code name} in OpenSSL ("AES-128-GCM"), or 0 if absent. */
   static native long find(String name);
 

@@ -50,6 +50,8 @@ public final class CipherServices {
     sized(sink, "CBC", 2, b -> () -> new AesCipher(AesCipher.Mode.CBC, false, cbc.only(b)));
     registerKeyWrap(sink);
     registerFeedbackModes(sink);
+    registerOneShotModes(sink);
+    registerDesede(sink);
     Pbes2Services.register(sink);
     sink.add("SecretKeyFactory", "AES", SecretKeyFactorySpi.class, AesKeyFactory::new)
         .attribute("ImplementedIn", "Software");
@@ -87,6 +89,49 @@ public final class CipherServices {
     if (cfb8 != null) {
       cipher(sink, "AES/CFB8/NoPadding", () -> new AesCipher(AesCipher.Mode.CFB8, false, cfb8));
     }
+  }
+
+  /**
+   * The modes OpenSSL runs over a whole message in one call, each only if the loaded OpenSSL has it
+   * (GCM-SIV came with 3.2; the FIPS module has no GCM-SIV). Bouncy Castle's names.
+   */
+  private static void registerOneShotModes(ServiceSink sink) {
+    AesKeys ccm = AesKeys.fetch("CCM");
+    if (ccm != null) {
+      cipher(sink, "AES/CCM/NoPadding", () -> new CcmCipher(ccm));
+      sink.add("AlgorithmParameters", "CCM", AlgorithmParametersSpi.class, GcmParameters::ccm)
+          .attribute("ImplementedIn", "Software");
+    }
+    AesKeys gcmSiv = AesKeys.fetch("GCM-SIV");
+    if (gcmSiv != null) {
+      cipher(sink, "AES/GCM-SIV/NoPadding", () -> new GcmSivCipher(gcmSiv));
+    }
+    long xts128 = CipherNative.find("AES-128-XTS");
+    long xts256 = CipherNative.find("AES-256-XTS");
+    if (xts128 != 0 && xts256 != 0) {
+      cipher(sink, "AES/XTS/NoPadding", () -> new XtsCipher(xts128, xts256));
+    }
+  }
+
+  /**
+   * Triple DES in ECB and CBC, with and without PKCS#5 padding, as SunJCE's "DESede" (alias
+   * "TripleDES"; its other modes and paddings fall through to SunJCE). FIPS mode leaves it out
+   * (FipsServices): FIPS 140-3 approves Triple DES only for decrypting old data.
+   */
+  private static void registerDesede(ServiceSink sink) {
+    DesedeKeys ecb = DesedeKeys.fetch("ECB");
+    DesedeKeys cbc = DesedeKeys.fetch("CBC");
+    if (ecb == null || cbc == null) {
+      return;
+    }
+    cipher(sink, "DESede", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb))
+        .alias("TripleDES")
+        .attribute("SupportedModes", "ECB")
+        .attribute("SupportedPaddings", "PKCS5PADDING");
+    cipher(sink, "DESede/ECB/NoPadding", () -> new AesCipher(AesCipher.Mode.ECB, false, ecb));
+    cipher(sink, "DESede/ECB/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb));
+    cipher(sink, "DESede/CBC/NoPadding", () -> new AesCipher(AesCipher.Mode.CBC, false, cbc));
+    cipher(sink, "DESede/CBC/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.CBC, true, cbc));
   }
 
   private static void registerKeyWrap(ServiceSink sink) {

@@ -63,6 +63,14 @@ abstract class CipherSteps extends CipherSpi {
     return false;
   }
 
+  /**
+   * True for the ciphers that OpenSSL runs over a whole message in one call (CCM, GCM-SIV, XTS):
+   * their updates only buffer, and doFinal transforms everything in one native step.
+   */
+  boolean oneShot() {
+    return false;
+  }
+
   /** Throws IllegalStateException if the cipher may not process data now (beyond init). */
   void checkUsable() {}
 
@@ -90,6 +98,11 @@ abstract class CipherSteps extends CipherSpi {
     startPending = true;
     initialized = true;
     resetMessage();
+  }
+
+  /** Sends the key again with the next step (CCM, whose key schedule fixes its lengths). */
+  final void rekeyAtNextStep() {
+    keyPending = true;
   }
 
   private void resetMessage() {
@@ -177,10 +190,10 @@ abstract class CipherSteps extends CipherSpi {
       throw new ShortBufferException("Output buffer too short: need " + outLen + " bytes");
     }
     dataStarted |= inLen > 0;
-    if (wholeMessage()) {
+    if (wholeMessage() || oneShot()) {
       // The native cipher takes the message in one piece: all of it goes as the prefix.
       append(in, inOff, inLen);
-      flags |= CipherNative.WRAP;
+      flags |= wholeMessage() ? CipherNative.WRAP : CipherNative.ONE_SHOT;
       in = out;
       inOff = outOff;
       inLen = 0;

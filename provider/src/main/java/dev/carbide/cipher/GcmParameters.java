@@ -9,11 +9,27 @@ import javax.crypto.spec.GCMParameterSpec;
 
 /**
  * AlgorithmParameters "GCM": RFC 5084's GCMParameters, SEQUENCE { nonce OCTET STRING, icvLen
- * INTEGER DEFAULT 12 }, with the tag length in bytes, as SunJCE encodes it.
+ * INTEGER DEFAULT 12 }, with the tag length in bytes, as SunJCE encodes it; and "CCM", RFC 5084's
+ * CCMParameters, the same structure with tags from 4 bytes, as Bouncy Castle encodes it.
  */
 final class GcmParameters extends DerParameters {
+  private final String name;
+  private final int minTagBytes;
   private byte[] iv;
   private int tagBytes;
+
+  GcmParameters() {
+    this("GCM", 12);
+  }
+
+  private GcmParameters(String name, int minTagBytes) {
+    this.name = name;
+    this.minTagBytes = minTagBytes;
+  }
+
+  static GcmParameters ccm() {
+    return new GcmParameters("CCM", 4);
+  }
 
   @Override
   protected void engineInit(AlgorithmParameterSpec spec) throws InvalidParameterSpecException {
@@ -22,8 +38,9 @@ final class GcmParameters extends DerParameters {
     }
     iv = gcm.getIV();
     tagBytes = gcm.getTLen() / 8;
-    if (tagBytes < 12 || tagBytes > 16) {
-      throw new InvalidParameterSpecException("GCM parameter parsing error: unsupported tag len");
+    if (tagBytes < minTagBytes || tagBytes > 16) {
+      throw new InvalidParameterSpecException(
+          name + " parameter parsing error: unsupported tag len");
     }
   }
 
@@ -32,15 +49,15 @@ final class GcmParameters extends DerParameters {
     Der.Reader outer = new Der.Reader(encoded);
     Der.Reader fields = new Der.Reader(outer.next(Der.SEQUENCE));
     if (!outer.done()) {
-      throw new IOException("GCM parameter parsing error: extra data");
+      throw new IOException(name + " parameter parsing error: extra data");
     }
     byte[] nonce = fields.next(Der.OCTET_STRING);
     int tag = 12;
     if (!fields.done()) {
       tag = new BigInteger(fields.next(Der.INTEGER)).intValueExact();
     }
-    if (!fields.done() || tag < 12 || tag > 16) {
-      throw new IOException("GCM parameter parsing error: unsupported tag len " + tag);
+    if (!fields.done() || tag < minTagBytes || tag > 16) {
+      throw new IOException(name + " parameter parsing error: unsupported tag len " + tag);
     }
     iv = nonce;
     tagBytes = tag;

@@ -59,13 +59,14 @@ final class NativeCipherContext {
       int cap,
       int tagLen) {
     boolean arrays = in instanceof byte[] && out instanceof byte[];
-    boolean encryption =
-        (flags & (CipherNative.ENCRYPT | CipherNative.WRAP)) == CipherNative.ENCRYPT;
+    // Key wrapping and the one-shot ciphers take their whole message by JNI, staged natively.
+    int whole = CipherNative.WRAP | CipherNative.ONE_SHOT;
+    boolean encryption = (flags & (CipherNative.ENCRYPT | whole)) == CipherNative.ENCRYPT;
     boolean uncheckedDecryption =
-        (flags & (CipherNative.ENCRYPT | CipherNative.WRAP | CipherNative.PAD)) == 0 && tagLen == 0;
+        (flags & (CipherNative.ENCRYPT | whole | CipherNative.PAD)) == 0 && tagLen == 0;
     // A checked decryption into a private array may write before its check: nobody sees it.
     boolean privateOutput =
-        (flags & (CipherNative.PRIVATE_OUTPUT | CipherNative.WRAP)) == CipherNative.PRIVATE_OUTPUT;
+        (flags & (CipherNative.PRIVATE_OUTPUT | whole)) == CipherNative.PRIVATE_OUTPUT;
     boolean critical =
         arrays
             && (encryption || uncheckedDecryption || privateOutput)

@@ -63,6 +63,15 @@ public final class MacServices {
         NIST + "20"),
     new EvpMacAlgorithm(
         "POLY1305", "POLY1305", MacNative.PARAMETER_NONE, null, new int[] {32}, 16, null),
+    // Bouncy Castle's name and key sizes (two- or three-key Triple DES); FIPS mode leaves it out.
+    new EvpMacAlgorithm(
+        "DESedeCMAC",
+        "CMAC",
+        MacNative.PARAMETER_NONE,
+        EvpMacAlgorithm.TRIPLE_DES,
+        new int[] {16, 24},
+        8,
+        null),
   };
 
   public static void register(ServiceSink sink) {

@@ -56,7 +56,8 @@ class AeadWycheproofTest {
     check(c, "ChaCha20-Poly1305", "ChaCha20", new IvParameterSpec(iv), iv.length == 12);
   }
 
-  private static void check(
+  /** Also the check of OneShotWycheproofTest's AEADs (CCM, GCM-SIV). */
+  static void check(
       WycheproofCase c,
       String transformation,
       String keyAlgorithm,

@@ -84,7 +84,9 @@ public final class CipherStorm {
         cipher.init(mode, key(transformation, random), params(transformation, random));
       }
       case 2 -> {
-        if (transformation.contains("GCM") || transformation.contains("Poly1305")) {
+        if (transformation.contains("GCM")
+            || transformation.contains("CCM")
+            || transformation.contains("Poly1305")) {
           cipher.updateAAD(bytes(random, random.nextInt(40)));
         }
       }
@@ -112,13 +114,20 @@ public final class CipherStorm {
 
   private static SecretKey key(String transformation, Random random) {
     boolean chacha = transformation.startsWith("ChaCha20");
-    byte[] key = bytes(random, chacha ? 32 : new int[] {16, 24, 32}[random.nextInt(3)]);
+    if (transformation.startsWith("DESede")) {
+      return new SecretKeySpec(bytes(random, 24), "DESede");
+    }
+    int[] sizes = transformation.contains("XTS") ? new int[] {32, 64} : new int[] {16, 24, 32};
+    byte[] key = bytes(random, chacha ? 32 : sizes[random.nextInt(sizes.length)]);
     return new SecretKeySpec(key, chacha ? "ChaCha20" : "AES");
   }
 
   private static AlgorithmParameterSpec params(String transformation, Random random) {
-    if (transformation.contains("GCM")) {
+    if (transformation.contains("GCM") || transformation.contains("CCM")) {
       return new GCMParameterSpec(128, bytes(random, 12));
+    }
+    if (transformation.startsWith("DESede")) {
+      return new IvParameterSpec(bytes(random, 8));
     }
     if (transformation.startsWith("ChaCha20")) {
       return new IvParameterSpec(bytes(random, 12));

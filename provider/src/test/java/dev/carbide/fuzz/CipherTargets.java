@@ -16,7 +16,9 @@ import javax.crypto.spec.SecretKeySpec;
  * Every Cipher mode: random keys (sometimes of a wrong size), parameters (sometimes wrong), AAD,
  * input split over array, offset-array, heap, direct and read-only buffer updates and in-place
  * calls; an encryption, then a decryption of the JDK's ciphertext, sometimes mutated; and now and
- * then a hostile call (an offset near Integer.MAX_VALUE, a negative length).
+ * then a hostile call (an offset near Integer.MAX_VALUE, a negative length). AES/CCM, AES/GCM-SIV
+ * and AES/XTS are not here: the JDK serves none of them (OneShotCrossCheckTest compares the first
+ * two with Bouncy Castle, and OneShotWycheproofTest runs all three).
  */
 final class CipherTargets {
   private CipherTargets() {}
@@ -35,7 +37,11 @@ final class CipherTargets {
           "AES/KW/NoPadding",
           "AES/KWP/NoPadding",
           "ChaCha20",
-          "ChaCha20-Poly1305");
+          "ChaCha20-Poly1305",
+          "DESede/ECB/NoPadding",
+          "DESede/ECB/PKCS5Padding",
+          "DESede/CBC/NoPadding",
+          "DESede/CBC/PKCS5Padding");
 
   static FuzzTarget target() {
     return PrimitiveTargets.target("Cipher", CipherTargets::cipher);
@@ -98,7 +104,8 @@ final class CipherTargets {
     String transformation = Providers.pick(random, Providers.registered("Cipher", TRANSFORMATIONS));
     boolean chacha = transformation.startsWith("ChaCha20");
     boolean odd = random.nextInt(12) == 0; // a wrong size now and then
-    int keyLength = chacha ? 32 : 16 + 8 * random.nextInt(3);
+    boolean desede = transformation.startsWith("DESede");
+    int keyLength = chacha ? 32 : desede ? 24 : 16 + 8 * random.nextInt(3);
     if (odd) {
       keyLength += random.nextBoolean() ? 1 : -1;
     }
@@ -116,7 +123,7 @@ final class CipherTargets {
         && !chacha
         && !shape.aead()) {
       length =
-          (transformation.contains("KW/") ? 8 : 16)
+          (transformation.contains("KW/") || desede ? 8 : 16)
               * (random.nextInt(40) + (shape.wraps() ? 2 : 0));
     }
     byte[] data = Inputs.bytes(random, length);
@@ -152,10 +159,11 @@ final class CipherTargets {
         default -> new IvParameterSpec(Inputs.bytes(random, odd ? 8 : 4));
       };
     }
+    int block = transformation.startsWith("DESede") ? 8 : 16;
     if (transformation.contains("ECB")) {
-      return odd ? new IvParameterSpec(Inputs.bytes(random, 16)) : null;
+      return odd ? new IvParameterSpec(Inputs.bytes(random, block)) : null;
     }
-    return new IvParameterSpec(Inputs.bytes(random, odd ? random.nextInt(20) : 16));
+    return new IvParameterSpec(Inputs.bytes(random, odd ? random.nextInt(20) : block));
   }
 
   private static void cipher(Random random) throws Exception {
@@ -201,7 +209,10 @@ final class CipherTargets {
       Outcome.Steps steps, Provider provider, Plan plan, int mode, byte[] input) throws Exception {
     Cipher cipher = Cipher.getInstance(plan.transformation, provider);
     steps.at("init");
-    String keyAlgorithm = plan.transformation.startsWith("ChaCha20") ? "ChaCha20" : "AES";
+    String keyAlgorithm =
+        plan.transformation.startsWith("ChaCha20")
+            ? "ChaCha20"
+            : plan.transformation.startsWith("DESede") ? "DESede" : "AES";
     SecretKeySpec key =
         new SecretKeySpec(plan.key.length == 0 ? new byte[1] : plan.key, keyAlgorithm);
     if (plan.params == null) {
