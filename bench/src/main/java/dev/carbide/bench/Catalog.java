@@ -87,7 +87,8 @@ final class Catalog {
           new Entry(KeyAgreementBenchmark.class, KeyAgreementBenchmark::probe),
           new Entry(KeyPairGeneratorBenchmark.class, KeyPairGeneratorBenchmark::probe),
           new Entry(KEMBenchmark.class, KEMBenchmark::probe),
-          new Entry(TlsServerMixBenchmark.class, TlsServerMixBenchmark::probe));
+          new Entry(TlsServerMixBenchmark.class, TlsServerMixBenchmark::probe),
+          new Entry(TlsHandshakeCallsBenchmark.class, TlsHandshakeCallsBenchmark::probe));
 
   private Catalog() {}
 }

@@ -220,15 +220,10 @@ public class TlsServerMixBenchmark extends ProviderBenchmark {
   private static byte[] expandLabel(
       Mac mac, byte[] secret, String label, byte[] context, int length)
       throws GeneralSecurityException {
-    byte[] name = ("tls13 " + label).getBytes(StandardCharsets.US_ASCII);
-    byte[] info = new byte[2 + 1 + name.length + 1 + context.length + 1];
-    info[0] = (byte) (length >>> 8);
-    info[1] = (byte) length;
-    info[2] = (byte) name.length;
-    System.arraycopy(name, 0, info, 3, name.length);
-    info[3 + name.length] = (byte) context.length;
-    System.arraycopy(context, 0, info, 4 + name.length, context.length);
-    info[info.length - 1] = 1;
+    // The HkdfLabel and the counter byte 1 of the first (and only) block.
+    byte[] label13 = TlsHandshakeCalls.hkdfInfo(label, context, length);
+    byte[] info = java.util.Arrays.copyOf(label13, label13.length + 1);
+    info[label13.length] = 1;
     byte[] block = hmac(mac, secret, info);
     return length == block.length ? block : java.util.Arrays.copyOf(block, length);
   }

@@ -28,7 +28,15 @@ public final class MessageSession {
   private static final int CAPACITY = MessageSessionNative.SCRATCH_CAPACITY;
   private static final byte[] ZEROS = new byte[CAPACITY];
   private final long handle;
-  private final ByteBuffer scratch;
+
+  /**
+   * The view of the scratch memory, made at its first use: a JNI call and a direct buffer that a
+   * session which is only finished never needs. SunJSSE's transcript hash clones its digest at
+   * every point the key schedule reads it and finishes the clone at once, which on Java 22 and
+   * later (the critical finish) never touches scratch.
+   */
+  private ByteBuffer scratch;
+
   private final EntryGuard guard = new EntryGuard();
 
   /** The bytes at scratch[0, pendingLen) belong to the message but have not crossed yet. */
@@ -45,11 +53,20 @@ public final class MessageSession {
     this.handle = handle;
     NativeCleaner.register(
         this, handle, MessageSessionNative::freeSession, NativeFootprint.MESSAGE_SESSION);
-    try {
-      scratch = MessageSessionNative.scratch(handle);
-    } finally {
-      Reference.reachabilityFence(this);
+  }
+
+  private ByteBuffer scratch() {
+    ByteBuffer view = scratch;
+    if (view == null) {
+      // Two racing threads may both make one: two views of the same memory, which is harmless.
+      try {
+        view = MessageSessionNative.scratch(handle);
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+      scratch = view;
     }
+    return view;
   }
 
   /**
@@ -73,13 +90,13 @@ public final class MessageSession {
     if (pendingLen == CAPACITY) {
       flush(null, 0, 0);
     }
-    scratch.put(pendingLen++, input);
+    scratch().put(pendingLen++, input);
   }
 
   /** Absorbs input[offset, offset + len), a range the caller has checked. */
   public void update(byte[] input, int offset, int len) {
     if (len <= CAPACITY - pendingLen) {
-      scratch.put(pendingLen, input, offset, len);
+      scratch().put(pendingLen, input, offset, len);
       pendingLen += len;
     } else {
       flush(input, offset, len);
@@ -92,7 +109,7 @@ public final class MessageSession {
     int len = input.limit() - position;
     if (len <= CAPACITY - pendingLen) {
       // A bulk copy into scratch is cheaper than a crossing, whatever the kind of buffer.
-      scratch.put(pendingLen, input, position, len);
+      scratch().put(pendingLen, input, position, len);
       pendingLen += len;
     } else if (input.isDirect()) {
       updateDirect(input, position, len); // zero-copy, read-only buffers included
@@ -124,7 +141,7 @@ public final class MessageSession {
         flush(null, 0, 0);
       }
       int chunk = Math.min(end - position, CAPACITY - pendingLen);
-      scratch.put(pendingLen, input, position, chunk);
+      scratch().put(pendingLen, input, position, chunk);
       pendingLen += chunk;
       position += chunk;
     }
@@ -174,9 +191,9 @@ public final class MessageSession {
         SessionCalls.finish(handle, pendingLen, out, offset, length); // never puts it in scratch
       } else {
         MessageSessionNative.finish(handle, pendingLen);
-        scratch.get(0, out, offset, length);
+        scratch().get(0, out, offset, length);
         if (secret) {
-          scratch.put(0, ZEROS, 0, length);
+          scratch().put(0, ZEROS, 0, length);
         }
       }
     } finally {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.CarbideProvider;
 import dev.carbide.testing.ChildJvm;
+import dev.carbide.testing.Keytool;
 import dev.carbide.testing.SecurityOverride;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,33 +68,15 @@ class EcTlsTest {
   /** A PKCS#12 store (password "changeit") with a P-256 ECDSA key and certificate for localhost. */
   static Path serverStore(Path dir) throws Exception {
     Path store = dir.resolve("server.p12");
-    Path keytool = Path.of(ChildJvm.java()).resolveSibling("keytool");
-    Process process =
-        new ProcessBuilder(
-                keytool.toString(),
-                "-genkeypair",
-                "-keystore",
-                store.toString(),
-                "-storetype",
-                "PKCS12",
-                "-storepass",
-                "changeit",
-                "-alias",
-                "server",
-                "-keyalg",
-                "EC",
-                "-groupname",
-                "secp256r1",
-                "-sigalg",
-                "SHA256withECDSA",
-                "-dname",
-                "CN=localhost",
-                "-validity",
-                "2")
-            .redirectErrorStream(true)
-            .start();
-    String keytoolOutput = new String(process.getInputStream().readAllBytes());
-    assertEquals(0, process.waitFor(), keytoolOutput);
+    Keytool.generateKeyPair(
+        store,
+        "changeit",
+        "-keyalg",
+        "EC",
+        "-groupname",
+        "secp256r1",
+        "-sigalg",
+        "SHA256withECDSA");
     return store;
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.CarbideProvider;
 import dev.carbide.testing.ChildJvm;
+import dev.carbide.testing.Keytool;
 import dev.carbide.testing.SecurityOverride;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,33 +38,8 @@ class RsaTlsTest {
   void handshakeWithCarbideFirst(String protocol, String suite, String expectedSuite, String work)
       throws Exception {
     Path store = dir.resolve("server.p12");
-    Path keytool = Path.of(ChildJvm.java()).resolveSibling("keytool");
-    Process process =
-        new ProcessBuilder(
-                keytool.toString(),
-                "-genkeypair",
-                "-keystore",
-                store.toString(),
-                "-storetype",
-                "PKCS12",
-                "-storepass",
-                "changeit",
-                "-alias",
-                "server",
-                "-keyalg",
-                "RSA",
-                "-keysize",
-                "2048",
-                "-sigalg",
-                "SHA256withRSA",
-                "-dname",
-                "CN=localhost",
-                "-validity",
-                "2")
-            .redirectErrorStream(true)
-            .start();
-    String keytoolOutput = new String(process.getInputStream().readAllBytes());
-    assertEquals(0, process.waitFor(), keytoolOutput);
+    Keytool.generateKeyPair(
+        store, "changeit", "-keyalg", "RSA", "-keysize", "2048", "-sigalg", "SHA256withRSA");
     String option = SecurityOverride.carbideFirst(dir, CarbideProvider.NAME);
     // The JDK's list less TLS_RSA_*, so that the RSA key exchange can be tested at all.
     Files.writeString(

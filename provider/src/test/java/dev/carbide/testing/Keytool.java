@@ -15,6 +15,18 @@ public final class Keytool {
    */
   public static void generateKeyPair(Path store, String password, String... keyOptions)
       throws Exception {
+    generateNamedKeyPair(store, password, "server", "localhost", keyOptions);
+  }
+
+  /**
+   * Generates a key pair with a self-signed certificate for CN={@code commonName}, valid two days,
+   * under {@code alias} in a new PKCS12 {@code store}; {@code keyOptions} choose the key and the
+   * certificate's signature ("-keyalg", "EC", "-sigalg", ...). Throws with keytool's output if it
+   * fails.
+   */
+  public static void generateNamedKeyPair(
+      Path store, String password, String alias, String commonName, String... keyOptions)
+      throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(ChildJvm.java()).resolveSibling("keytool").toString());
     command.addAll(
@@ -27,9 +39,9 @@ public final class Keytool {
             "-storepass",
             password,
             "-alias",
-            "server",
+            alias,
             "-dname",
-            "CN=localhost",
+            "CN=" + commonName,
             "-validity",
             "2"));
     command.addAll(List.of(keyOptions));

@@ -1,7 +1,6 @@
 package dev.carbide.tls;
 
 import static dev.carbide.tls.RecordingProvider.count;
-import static dev.carbide.tls.RecordingProvider.forward;
 
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
@@ -48,26 +47,19 @@ final class RecordingCipher extends CipherSpi {
 
   private void init(int opmode, Key key, Object params, SecureRandom random)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
-    try {
-      forward(
-          () -> {
-            if (delegate == null) {
-              delegate = Cipher.getInstance(transformation());
-            }
-            if (params instanceof AlgorithmParameterSpec spec) {
-              delegate.init(opmode, key, spec, random);
-            } else if (params instanceof AlgorithmParameters parameters) {
-              delegate.init(opmode, key, parameters, random);
-            } else {
-              delegate.init(opmode, key, random);
-            }
-            return null;
-          });
-    } catch (InvalidKeyException | InvalidAlgorithmParameterException | RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new InvalidKeyException(e);
-    }
+    RecordingProvider.init(
+        () -> {
+          if (delegate == null) {
+            delegate = Cipher.getInstance(transformation());
+          }
+          if (params instanceof AlgorithmParameterSpec spec) {
+            delegate.init(opmode, key, spec, random);
+          } else if (params instanceof AlgorithmParameters parameters) {
+            delegate.init(opmode, key, parameters, random);
+          } else {
+            delegate.init(opmode, key, random);
+          }
+        });
     operation =
         switch (opmode) {
           case Cipher.ENCRYPT_MODE -> "encrypt";

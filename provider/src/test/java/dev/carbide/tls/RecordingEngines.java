@@ -1,11 +1,14 @@
 package dev.carbide.tls;
 
-import static dev.carbide.tls.RecordingProvider.count;
+import static dev.carbide.tls.RecordingProvider.counted;
 import static dev.carbide.tls.RecordingProvider.forward;
-import static dev.carbide.tls.RecordingProvider.forwardUnchecked;
+import static dev.carbide.tls.RecordingProvider.init;
+import static dev.carbide.tls.RecordingProvider.run;
 
+import dev.carbide.tls.RecordingProvider.Step;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
+import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -42,6 +45,8 @@ import javax.crypto.ShortBufferException;
  * their delegate at once; those it binds at init (Signature, Mac, KeyAgreement, Cipher) get it at
  * their first init, with the key, so the JCA's delayed selection picks the same provider it would
  * have picked for the caller. Each finished operation is counted with the delegate's provider.
+ * Every call to a delegate goes through {@link RecordingProvider#forward} (or its forms {@code
+ * run}, {@code init}, {@code counted}), so the JCA's lookups inside it skip the recording provider.
  */
 final class RecordingEngines {
   private RecordingEngines() {}
@@ -86,27 +91,22 @@ final class RecordingEngines {
 
     @Override
     protected void engineUpdate(byte input) {
-      forwardUnchecked(
-          () -> {
-            delegate.update(input);
-            return null;
-          });
+      run(() -> delegate.update(input));
     }
 
     @Override
     protected void engineUpdate(byte[] input, int offset, int len) {
-      forwardUnchecked(
-          () -> {
-            delegate.update(input, offset, len);
-            return null;
-          });
+      run(() -> delegate.update(input, offset, len));
     }
 
     @Override
     protected byte[] engineDigest() {
-      byte[] digest = forwardUnchecked(delegate::digest);
-      count("MessageDigest", algorithm, "digest", delegate.getProvider());
-      return digest;
+      return counted(
+          "MessageDigest",
+          algorithm,
+          "digest",
+          () -> forward(delegate::digest),
+          delegate::getProvider);
     }
 
     @Override
@@ -129,36 +129,28 @@ final class RecordingEngines {
       this.delegate = delegate;
     }
 
+    // The JCA's Mac binds its provider at the first call that needs one; so does this one.
+    private Mac delegate() throws NoSuchAlgorithmException {
+      if (delegate == null) {
+        delegate = Mac.getInstance(algorithm);
+      }
+      return delegate;
+    }
+
     /** Asked before init, the JCA's Mac binds to its first provider; so does this one. */
     @Override
     protected int engineGetMacLength() {
-      // Inside forward: the JCA's Mac binds its provider in this very call.
-      return forwardUnchecked(
-          () -> {
-            if (delegate == null) {
-              delegate = Mac.getInstance(algorithm);
-            }
-            return delegate.getMacLength();
-          });
+      try {
+        return forward(() -> delegate().getMacLength());
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException(e);
+      }
     }
 
     @Override
     protected void engineInit(Key key, AlgorithmParameterSpec params)
         throws InvalidKeyException, InvalidAlgorithmParameterException {
-      try {
-        forward(
-            () -> {
-              if (delegate == null) {
-                delegate = Mac.getInstance(algorithm);
-              }
-              delegate.init(key, params);
-              return null;
-            });
-      } catch (InvalidKeyException | InvalidAlgorithmParameterException | RuntimeException e) {
-        throw e;
-      } catch (Exception e) {
-        throw new InvalidKeyException(e);
-      }
+      init(() -> delegate().init(key, params));
     }
 
     @Override
@@ -173,9 +165,8 @@ final class RecordingEngines {
 
     @Override
     protected byte[] engineDoFinal() {
-      byte[] mac = forwardUnchecked(delegate::doFinal);
-      count("Mac", algorithm, "mac", delegate.getProvider());
-      return mac;
+      return counted(
+          "Mac", algorithm, "mac", () -> forward(delegate::doFinal), delegate::getProvider);
     }
 
     @Override
@@ -197,49 +188,35 @@ final class RecordingEngines {
       this.algorithm = algorithm;
     }
 
-    /** Creates the delegate at the first init (unless parameters came first), choosing by key. */
-    private void init(Object key, SecureRandom random) throws Exception {
-      forward(
-          () -> {
-            if (delegate == null) {
-              delegate = Signature.getInstance(algorithm);
-            }
-            if (key instanceof PrivateKey privateKey) {
-              if (random == null) {
-                delegate.initSign(privateKey);
-              } else {
-                delegate.initSign(privateKey, random);
-              }
-            } else {
-              delegate.initVerify((PublicKey) key);
-            }
-            return null;
-          });
+    /** Created at the first init (unless parameters came first): the JCA then chooses by key. */
+    private Signature delegate() throws NoSuchAlgorithmException {
+      if (delegate == null) {
+        delegate = Signature.getInstance(algorithm);
+      }
+      return delegate;
     }
 
-    private void initChecked(Object key, SecureRandom random) throws InvalidKeyException {
+    private void initChecked(Step<GeneralSecurityException> step) throws InvalidKeyException {
       try {
-        init(key, random);
-      } catch (InvalidKeyException | RuntimeException e) {
-        throw e;
-      } catch (Exception e) {
+        init(step);
+      } catch (InvalidAlgorithmParameterException e) {
         throw new InvalidKeyException(e);
       }
     }
 
     @Override
     protected void engineInitVerify(PublicKey key) throws InvalidKeyException {
-      initChecked(key, null);
+      initChecked(() -> delegate().initVerify(key));
     }
 
     @Override
     protected void engineInitSign(PrivateKey key) throws InvalidKeyException {
-      initChecked(key, null);
+      initChecked(() -> delegate().initSign(key));
     }
 
     @Override
     protected void engineInitSign(PrivateKey key, SecureRandom random) throws InvalidKeyException {
-      initChecked(key, random);
+      initChecked(() -> delegate().initSign(key, random));
     }
 
     @Override
@@ -263,15 +240,14 @@ final class RecordingEngines {
 
     @Override
     protected byte[] engineSign() throws SignatureException {
-      byte[] signature = delegate.sign();
-      count("Signature", algorithm, "sign", delegate.getProvider());
-      return signature;
+      return counted("Signature", algorithm, "sign", delegate::sign, delegate::getProvider);
     }
 
     @Override
     protected boolean engineVerify(byte[] signature) throws SignatureException {
       boolean valid = delegate.verify(signature);
-      count("Signature", algorithm, valid ? "verify" : "reject", delegate.getProvider());
+      RecordingProvider.count(
+          "Signature", algorithm, valid ? "verify" : "reject", delegate.getProvider());
       return valid;
     }
 
@@ -283,24 +259,15 @@ final class RecordingEngines {
     protected void engineSetParameter(AlgorithmParameterSpec params)
         throws InvalidAlgorithmParameterException {
       try {
-        forward(
-            () -> {
-              if (delegate == null) {
-                delegate = Signature.getInstance(algorithm);
-              }
-              delegate.setParameter(params);
-              return null;
-            });
-      } catch (InvalidAlgorithmParameterException | RuntimeException e) {
-        throw e;
-      } catch (Exception e) {
+        init(() -> delegate().setParameter(params));
+      } catch (InvalidKeyException e) {
         throw new InvalidAlgorithmParameterException(e);
       }
     }
 
     @Override
     protected AlgorithmParameters engineGetParameters() {
-      return forwardUnchecked(() -> delegate.getParameters());
+      return forward(() -> delegate.getParameters());
     }
 
     @Override
@@ -336,20 +303,13 @@ final class RecordingEngines {
     @Override
     protected void engineInit(Key key, AlgorithmParameterSpec params, SecureRandom random)
         throws InvalidKeyException, InvalidAlgorithmParameterException {
-      try {
-        forward(
-            () -> {
-              if (delegate == null) {
-                delegate = KeyAgreement.getInstance(algorithm);
-              }
-              delegate.init(key, params, random);
-              return null;
-            });
-      } catch (InvalidKeyException | InvalidAlgorithmParameterException | RuntimeException e) {
-        throw e;
-      } catch (Exception e) {
-        throw new InvalidKeyException(e);
-      }
+      init(
+          () -> {
+            if (delegate == null) {
+              delegate = KeyAgreement.getInstance(algorithm);
+            }
+            delegate.init(key, params, random);
+          });
     }
 
     @Override
@@ -359,23 +319,25 @@ final class RecordingEngines {
 
     @Override
     protected byte[] engineGenerateSecret() {
-      byte[] secret = delegate.generateSecret();
-      count("KeyAgreement", algorithm, "secret", delegate.getProvider());
-      return secret;
+      return counted(
+          "KeyAgreement", algorithm, "secret", delegate::generateSecret, delegate::getProvider);
     }
 
     @Override
     protected int engineGenerateSecret(byte[] out, int offset) throws ShortBufferException {
-      int length = delegate.generateSecret(out, offset);
-      count("KeyAgreement", algorithm, "secret", delegate.getProvider());
-      return length;
+      return counted(
+          "KeyAgreement",
+          algorithm,
+          "secret",
+          () -> delegate.generateSecret(out, offset),
+          delegate::getProvider);
     }
 
     @Override
     protected SecretKey engineGenerateSecret(String secretAlgorithm)
         throws NoSuchAlgorithmException, InvalidKeyException {
       SecretKey secret = delegate.generateSecret(secretAlgorithm);
-      count("KeyAgreement", algorithm, "secret", delegate.getProvider());
+      RecordingProvider.count("KeyAgreement", algorithm, "secret", delegate.getProvider());
       return secret;
     }
   }
@@ -391,34 +353,23 @@ final class RecordingEngines {
 
     @Override
     public void initialize(int keySize, SecureRandom random) {
-      forwardUnchecked(
-          () -> {
-            delegate.initialize(keySize, random);
-            return null;
-          });
+      run(() -> delegate.initialize(keySize, random));
     }
 
     @Override
     public void initialize(AlgorithmParameterSpec params, SecureRandom random)
         throws InvalidAlgorithmParameterException {
-      try {
-        forward(
-            () -> {
-              delegate.initialize(params, random);
-              return null;
-            });
-      } catch (InvalidAlgorithmParameterException | RuntimeException e) {
-        throw e;
-      } catch (Exception e) {
-        throw new InvalidAlgorithmParameterException(e);
-      }
+      run(() -> delegate.initialize(params, random));
     }
 
     @Override
     public KeyPair generateKeyPair() {
-      KeyPair pair = forwardUnchecked(delegate::generateKeyPair);
-      count("KeyPairGenerator", algorithm, "pair", delegate.getProvider());
-      return pair;
+      return counted(
+          "KeyPairGenerator",
+          algorithm,
+          "pair",
+          () -> forward(delegate::generateKeyPair),
+          delegate::getProvider);
     }
   }
 
@@ -449,9 +400,12 @@ final class RecordingEngines {
 
     @Override
     protected SecretKey engineGenerateKey() {
-      SecretKey key = forwardUnchecked(delegate::generateKey);
-      count("KeyGenerator", algorithm, "key", delegate.getProvider());
-      return key;
+      return counted(
+          "KeyGenerator",
+          algorithm,
+          "key",
+          () -> forward(delegate::generateKey),
+          delegate::getProvider);
     }
   }
 
@@ -464,33 +418,31 @@ final class RecordingEngines {
       this.delegate = delegate;
     }
 
+    private <T, E extends Exception> T counted(String operation, RecordingProvider.Call<T, E> call)
+        throws E {
+      return RecordingProvider.counted(
+          "KeyFactory", algorithm, operation, call, delegate::getProvider);
+    }
+
     @Override
     protected PublicKey engineGeneratePublic(KeySpec spec) throws InvalidKeySpecException {
-      PublicKey key = delegate.generatePublic(spec);
-      count("KeyFactory", algorithm, "public", delegate.getProvider());
-      return key;
+      return counted("public", () -> delegate.generatePublic(spec));
     }
 
     @Override
     protected PrivateKey engineGeneratePrivate(KeySpec spec) throws InvalidKeySpecException {
-      PrivateKey key = delegate.generatePrivate(spec);
-      count("KeyFactory", algorithm, "private", delegate.getProvider());
-      return key;
+      return counted("private", () -> delegate.generatePrivate(spec));
     }
 
     @Override
     protected <T extends KeySpec> T engineGetKeySpec(Key key, Class<T> spec)
         throws InvalidKeySpecException {
-      T out = delegate.getKeySpec(key, spec);
-      count("KeyFactory", algorithm, "spec", delegate.getProvider());
-      return out;
+      return counted("spec", () -> delegate.getKeySpec(key, spec));
     }
 
     @Override
     protected Key engineTranslateKey(Key key) throws InvalidKeyException {
-      Key out = delegate.translateKey(key);
-      count("KeyFactory", algorithm, "translate", delegate.getProvider());
-      return out;
+      return counted("translate", () -> delegate.translateKey(key));
     }
   }
 
@@ -505,9 +457,12 @@ final class RecordingEngines {
 
     @Override
     protected SecretKey engineGenerateSecret(KeySpec spec) throws InvalidKeySpecException {
-      SecretKey key = delegate.generateSecret(spec);
-      count("SecretKeyFactory", algorithm, "secret", delegate.getProvider());
-      return key;
+      return RecordingProvider.counted(
+          "SecretKeyFactory",
+          algorithm,
+          "secret",
+          () -> delegate.generateSecret(spec),
+          delegate::getProvider);
     }
 
     @Override

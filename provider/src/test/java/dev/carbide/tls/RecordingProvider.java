@@ -1,5 +1,8 @@
 package dev.carbide.tls;
 
+import java.security.GeneralSecurityException;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.Security;
@@ -7,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * A provider with no cryptography of its own that sees every cryptographic call a consumer such as
@@ -117,8 +120,23 @@ public final class RecordingProvider extends Provider {
     }
   }
 
-  /** Runs a call to a delegate engine, during which the nested JCA lookup skips this provider. */
-  static <T> T forward(Callable<T> call) throws Exception {
+  /** A call to a delegate engine, which may throw {@code E}. */
+  @FunctionalInterface
+  interface Call<T, E extends Exception> {
+    T call() throws E;
+  }
+
+  /** A call to a delegate engine that returns nothing. */
+  @FunctionalInterface
+  interface Step<E extends Exception> {
+    void run() throws E;
+  }
+
+  /**
+   * Runs a call to a delegate engine, during which the nested JCA lookup skips this provider, so
+   * that the JCA's choice (at getInstance or, delayed, at init) is the one it makes without us.
+   */
+  static <T, E extends Exception> T forward(Call<T, E> call) throws E {
     boolean outer = FORWARDING.get();
     FORWARDING.set(true);
     try {
@@ -128,15 +146,44 @@ public final class RecordingProvider extends Provider {
     }
   }
 
-  /** {@link #forward} for calls that throw only unchecked exceptions. */
-  static <T> T forwardUnchecked(Callable<T> call) {
+  /** {@link #forward} for a call that returns nothing. */
+  static <E extends Exception> void run(Step<E> step) throws E {
+    forward(
+        () -> {
+          step.run();
+          return null;
+        });
+  }
+
+  /**
+   * {@link #forward} for an init that binds a delegate (getInstance) and initialises it, with the
+   * exceptions of an engine's init: a missing algorithm (the recording provider offers only what a
+   * provider after it has) becomes an InvalidKeyException, as the JCA reports a key no provider
+   * takes.
+   */
+  static void init(Step<GeneralSecurityException> step)
+      throws InvalidKeyException, InvalidAlgorithmParameterException {
     try {
-      return forward(call);
-    } catch (RuntimeException e) {
+      run(step);
+    } catch (InvalidKeyException | InvalidAlgorithmParameterException e) {
       throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
+    } catch (GeneralSecurityException e) {
+      throw new InvalidKeyException(e);
     }
+  }
+
+  /**
+   * Runs an operation of a delegate and counts it under the provider that served it, read after the
+   * call, since the JCA may bind or change its provider in that very call. Not forwarded by itself:
+   * JCA calls a delegate makes inside its operation are recorded as work of their own, unless the
+   * caller passes a {@link #forward}ed call (where the JCA itself may look a provider up again).
+   */
+  static <T, E extends Exception> T counted(
+      String type, String algorithm, String operation, Call<T, E> call, Supplier<Provider> by)
+      throws E {
+    T result = call.call();
+    count(type, algorithm, operation, by.get());
+    return result;
   }
 
   private final class Forwarding extends Provider.Service {

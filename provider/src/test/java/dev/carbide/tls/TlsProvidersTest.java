@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.carbide.CarbideProvider;
 import dev.carbide.testing.Carbide;
 import dev.carbide.testing.ChildJvm;
+import dev.carbide.testing.Keytool;
 import dev.carbide.testing.SecurityOverride;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -120,29 +121,14 @@ class TlsProvidersTest {
 
   private static void keyStore(String name, String commonName, String algorithm, String... options)
       throws Exception {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(ChildJvm.java()).resolveSibling("keytool").toString(),
-                "-genkeypair",
-                "-keystore",
-                dir.resolve(name + ".p12").toString(),
-                "-storetype",
-                "PKCS12",
-                "-storepass",
-                "changeit",
-                "-alias",
-                name,
-                "-keyalg",
-                algorithm,
-                "-dname",
-                "CN=" + commonName,
-                "-validity",
-                "2"));
-    command.addAll(List.of(options));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes());
-    assertEquals(0, process.waitFor(), output);
+    List<String> keyOptions = new ArrayList<>(List.of("-keyalg", algorithm));
+    keyOptions.addAll(List.of(options));
+    Keytool.generateNamedKeyPair(
+        dir.resolve(name + ".p12"),
+        "changeit",
+        name,
+        commonName,
+        keyOptions.toArray(String[]::new));
   }
 
   private static long total(Map<String, Long> counts, String keyPattern) {

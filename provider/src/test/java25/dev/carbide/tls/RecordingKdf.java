@@ -1,5 +1,6 @@
 package dev.carbide.tls;
 
+import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.NoSuchAlgorithmException;
 import java.security.spec.AlgorithmParameterSpec;
@@ -60,13 +61,13 @@ public final class RecordingKdf extends KDFSpi {
     return data;
   }
 
-  private static <T> T derive(java.util.concurrent.Callable<T> call)
+  private static <T> T derive(RecordingProvider.Call<T, GeneralSecurityException> call)
       throws InvalidAlgorithmParameterException, NoSuchAlgorithmException {
     try {
       return RecordingProvider.forward(call);
-    } catch (InvalidAlgorithmParameterException | NoSuchAlgorithmException | RuntimeException e) {
+    } catch (InvalidAlgorithmParameterException | NoSuchAlgorithmException e) {
       throw e;
-    } catch (Exception e) {
+    } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
   }
