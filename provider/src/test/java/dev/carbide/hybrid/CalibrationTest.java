@@ -42,7 +42,9 @@ class CalibrationTest {
     assertTrue(ratio < Calibration.MARGIN, "ratio " + ratio);
   }
 
-  /** A probe whose JDK engine costs {@code jdkUnits} per byte at each size, Carbide's 3 per byte. */
+  /**
+   * A probe whose JDK engine costs {@code jdkUnits} per byte at each size, Carbide's 3 per byte.
+   */
   private static Probes.Probe probe(List<Integer> built, int... jdkUnits) {
     int[] sizes = {64, 1024, 16 * 1024};
     return new Probes.Probe(
@@ -74,8 +76,7 @@ class CalibrationTest {
     List<Integer> built = new ArrayList<>();
     StringBuilder ratios = new StringBuilder();
     int from =
-        Calibration.measure(
-            probe(built, 4, 4, 6), JDK, CARBIDE, new Probes.Setup(CARBIDE), ratios);
+        Calibration.measure(probe(built, 4, 4, 6), JDK, CARBIDE, new Probes.Setup(CARBIDE), ratios);
     assertEquals(RouteTable.NEVER, from);
     // The smallest class is built once to drive the JIT, then only 16 KiB is raced.
     assertEquals(List.of(64, 16 * 1024), built, ratios.toString());
