@@ -27,7 +27,12 @@ final class Calibrate implements Command {
     out.println("profile: " + result.profile());
     out.println("routed to the JDK: " + (result.routes().isEmpty() ? "nothing" : ""));
     result.routes().forEach((key, from) -> out.printf("  %-44s from %d bytes%n", key, from));
-    out.println("calibration took " + result.elapsedMillis() + " ms");
+    out.println(
+        "calibration took "
+            + result.elapsedMillis()
+            + " ms ("
+            + result.cpuMillis()
+            + " ms of its thread's CPU time)");
     return 0;
   }
 }

@@ -12,26 +12,47 @@ import java.util.function.LongSupplier;
 /**
  * Measures both engines on this machine and writes the profile that hybrid mode then follows.
  *
- * <p>Each probe runs the JDK's engine and Carbide's unrouted engine in alternating short rounds
- * after a warm-up, so that a load spike or a JIT recompilation hits both. The JDK takes a size
- * class only if its median speed over the rounds is at least {@link #MARGIN} times Carbide's and it
- * wins most rounds: noise never flips a decision, and a close race stays on OpenSSL. A route key
- * goes to the JDK from the smallest size class from which it wins at every larger class.
+ * <p>A probe's size classes are measured from the largest down, and the measuring stops at the
+ * first class the JDK does not win: a route key goes to the JDK from the smallest size class from
+ * which it wins at every larger one, so nothing below a loss can change the decision. Each class is
+ * a sequential race: the two engines run in alternating short slices, timed in thread CPU time, and
+ * the race stops as soon as every round so far clearly clears the margin or clearly misses it; a
+ * close race runs its full length and is then decided by the median. The JDK takes a class only if
+ * it is at least {@link #MARGIN} times as fast ({@link #SMALL_MARGIN} below 1 KiB, where the ratio
+ * swings with the JIT): noise never flips a decision, and a close race stays on OpenSSL. A probe
+ * whose every route key the built-in default sends to the JDK at every size (ML-DSA with AVX-512 on
+ * JDK 25) is not measured: the default's rule is certain, and measuring it would cost a second of
+ * the JDK's JIT warm-up.
  */
 public final class Calibration {
   /** The JDK must be this much faster (median over the rounds) to take an operation. */
   static final double MARGIN = 1.15;
 
-  private static final int ROUNDS = 5;
-  private static final int JDK_WARMUP_CALLS = 12_000;
-  private static final long JDK_WARMUP_NANOS = 150_000_000L;
-  private static final long SLOW_WARMUP_NANOS = 800_000_000L;
-  private static final int CARBIDE_WARMUP_CALLS = 2_000;
-  private static final long CARBIDE_WARMUP_NANOS = 20_000_000L;
-  private static final long ROUND_NANOS = 3_000_000L;
+  /**
+   * The margin below 1 KiB. There a routed operation pays two inits and the JDK's speed depends on
+   * what the JIT made of the call's setup: AES-CBC decryption at 64 B measured 0.29 to 1.48 times
+   * OpenSSL's speed across runs, where 1 KiB and up stayed within a few percent.
+   */
+  static final double SMALL_MARGIN = 2.0;
+
+  /** A race stops early once every round is this factor past the margin, either way. */
+  private static final double CLEAR = 1.1;
+
+  private static final int MIN_ROUNDS = 3;
+  private static final int MAX_ROUNDS = 7;
+  private static final long SLICE_NANOS = 1_000_000L;
+  private static final long SLOW_SLICE_NANOS = 4_000_000L;
+  // Four times HotSpot's tier-4 invocation threshold (5,000): C2 has been asked to compile the
+  // JDK's engine even when a long compile queue has raised the threshold. Cheap at a small size.
+  private static final int COMPILE_CALLS = 20_000;
+  private static final double COMPILED_FLOOR = 0.5;
+  private static final long WARMUP_CAP_NANOS = 150_000_000L;
+  private static final long SLOW_WARMUP_CAP_NANOS = 800_000_000L;
+  private static final long JIT_WAIT_NANOS = 3_000_000_000L;
 
   /** The outcome: what was measured and what the profile now says. */
-  public record Result(Path profile, Map<String, Integer> routes, long elapsedMillis) {}
+  public record Result(
+      Path profile, Map<String, Integer> routes, long elapsedMillis, long cpuMillis) {}
 
   private final PrintStream log;
 
@@ -59,54 +80,92 @@ public final class Calibration {
   /** Calibrates and writes the profile to {@code path}, or to the default location if null. */
   public Result run(Path path) throws IOException {
     long start = System.nanoTime();
+    long cpuStart = CLOCK.getAsLong();
     Machine machine = Machine.current();
     Path target = path != null ? path : Profile.defaultPath(machine);
     Provider carbide = Routing.unrouted();
+    RouteTable certain = BuiltInDefault.forMachine(machine);
     Probes.Setup setup = new Probes.Setup(carbide);
     Map<String, Integer> routes = new LinkedHashMap<>();
     for (Probes.Probe probe : Probes.ALL) {
-      Provider jdk = Routable.jdkProvider(probe.keys().get(0).split("\\.")[0], probe.algorithm());
+      Provider jdk = Routable.jdkProvider(type(probe), probe.algorithm());
       if (jdk == null || carbide.getService(type(probe), probe.algorithm()) == null) {
         log.printf("  %-22s OpenSSL (not served by both engines)%n", probe.name());
         continue;
       }
-      int from = RouteTable.NEVER;
+      if (probe.keys().stream().allMatch(key -> certain.threshold(key) == 0)) {
+        probe.keys().forEach(key -> routes.put(key, 0));
+        log.printf("  %-22s JDK (not measured: %s)%n", probe.name(), certain.source());
+        continue;
+      }
       StringBuilder ratios = new StringBuilder();
-      int[] sizes = probe.sizes();
-      double[] measured = new double[sizes.length];
+      long probeStart = CLOCK.getAsLong();
+      int from;
       try {
-        for (int i = 0; i < sizes.length; i++) {
-          Probes.Operation onJdk = probe.builder().build(jdk, sizes[i], setup);
-          Probes.Operation onCarbide = probe.builder().build(carbide, sizes[i], setup);
-          // The JIT compiles the JDK's intrinsics (C2 only) after thousands of calls, and each
-          // size takes its own paths: warm the JDK's engine at each size until it is compiled.
-          // Signing is a thousand times slower than a cipher call, so its JIT needs more time.
-          boolean slow = sizes.length == 1;
-          warm(onJdk, JDK_WARMUP_CALLS, slow ? SLOW_WARMUP_NANOS : JDK_WARMUP_NANOS);
-          warm(onCarbide, CARBIDE_WARMUP_CALLS, CARBIDE_WARMUP_NANOS);
-          measured[i] = race(onJdk, onCarbide);
-          ratios.append(String.format(" %s:%.2f", label(sizes[i]), measured[i]));
-        }
+        from = measure(probe, jdk, carbide, setup, ratios);
       } catch (Exception e) {
         log.printf("  %-22s OpenSSL (cannot measure: %s)%n", probe.name(), e);
         continue;
       }
-      // The JDK's route starts at the smallest size class from which it wins at every larger one.
-      for (int i = sizes.length - 1; i >= 0 && measured[i] >= MARGIN; i--) {
-        from = sizes[i];
-      }
       if (from != RouteTable.NEVER) {
-        // A probe without size classes measures at size 0: the JDK serves every call.
         for (String key : probe.keys()) {
-          routes.put(key, sizes.length == 1 ? 0 : from);
+          routes.put(key, from);
         }
       }
       log.printf(
-          "  %-22s JDK/OpenSSL speed%s -> %s%n",
-          probe.name(), ratios, from == RouteTable.NEVER ? "OpenSSL" : "JDK from " + label(from));
+          "  %-22s JDK/OpenSSL speed%s -> %s (%d ms)%n",
+          probe.name(),
+          ratios,
+          from == RouteTable.NEVER ? "OpenSSL" : "JDK from " + label(from),
+          (CLOCK.getAsLong() - probeStart) / 1_000_000);
     }
     Profile.write(target, machine, routes);
-    return new Result(target, routes, (System.nanoTime() - start) / 1_000_000);
+    return new Result(
+        target,
+        routes,
+        (System.nanoTime() - start) / 1_000_000,
+        (CLOCK.getAsLong() - cpuStart) / 1_000_000);
+  }
+
+  /**
+   * The size from which the JDK serves the probe's keys (0 for a probe without sizes), or {@link
+   * RouteTable#NEVER}; appends each measured ratio to {@code ratios}.
+   */
+  static int measure(
+      Probes.Probe probe, Provider jdk, Provider carbide, Probes.Setup setup, StringBuilder ratios)
+      throws Exception {
+    int[] sizes = probe.sizes();
+    // Signing is a thousand times slower than a cipher call: its warm-up may need longer and its
+    // slices must hold enough calls to be timed.
+    boolean slow = sizes.length == 1;
+    long slice = slow ? SLOW_SLICE_NANOS : SLICE_NANOS;
+    long cap = slow ? SLOW_WARMUP_CAP_NANOS : WARMUP_CAP_NANOS;
+    // The JDK's intrinsics exist only in C2's code, which HotSpot asks for once a method has been
+    // called thousands of times (more while the compile queue is long): cheapest at the probe's
+    // smallest size, so the JIT is driven there, and its code then serves every size. Driving it
+    // with large inputs instead only gets the loops compiled on their own, without the intrinsics.
+    Probes.Operation smallest = probe.builder().build(jdk, sizes[0], setup);
+    double smallestRate = warm(smallest, COMPILE_CALLS, 0, cap, slice);
+    int from = RouteTable.NEVER;
+    for (int i = sizes.length - 1; i >= 0; i--) {
+      Probes.Operation onJdk = i == 0 ? smallest : probe.builder().build(jdk, sizes[i], setup);
+      Probes.Operation onCarbide = probe.builder().build(carbide, sizes[i], setup);
+      // A compiled engine moves at least as many bytes per second through a larger input as
+      // through a smaller one, where the per-call work weighs more: until the JDK's does at half
+      // that, its code for the larger input is not compiled yet (a long compile queue raises
+      // HotSpot's thresholds), and timing it then would send the route to OpenSSL by mistake.
+      double floor = sizes[0] == 0 ? 0 : smallestRate * sizes[0] / sizes[i] * COMPILED_FLOOR;
+      warm(onJdk, 0, floor, cap, slice);
+      warm(onCarbide, 0, 0, WARMUP_CAP_NANOS, slice);
+      double margin = sizes[i] > 0 && sizes[i] < 1024 ? SMALL_MARGIN : MARGIN;
+      double ratio = race(onJdk, onCarbide, margin, slice);
+      ratios.insert(0, String.format(" %s:%.2f", label(sizes[i]), ratio));
+      if (ratio < margin) {
+        break;
+      }
+      from = sizes[i];
+    }
+    return from;
   }
 
   private static String type(Probes.Probe probe) {
@@ -114,71 +173,111 @@ public final class Calibration {
   }
 
   /**
-   * The JDK's speed over Carbide's: the median of the per-round ratios, or 0 if the JDK won fewer
-   * than most rounds (a median that a single outlier could carry is not trusted).
+   * The JDK's speed over Carbide's, from rounds of alternating slices: once at least {@link
+   * #MIN_ROUNDS} rounds are in and every one of them clears the margin by {@link #CLEAR}, or misses
+   * it by that factor, the smallest (or largest) round ratio; otherwise, after {@link #MAX_ROUNDS},
+   * the median, or at most 1.0 if the JDK won fewer than most rounds (a median that a single
+   * outlier could carry is not trusted).
    */
-  static double race(Probes.Operation jdk, Probes.Operation carbide) throws Exception {
-    run(jdk, ROUND_NANOS);
-    run(carbide, ROUND_NANOS);
-    double[] ratios = new double[ROUNDS];
+  static double race(Probes.Operation jdk, Probes.Operation carbide, double margin, long slice)
+      throws Exception {
+    double[] ratios = new double[MAX_ROUNDS];
+    double lowest = Double.MAX_VALUE;
+    double highest = 0;
     int jdkWins = 0;
-    for (int round = 0; round < ROUNDS; round++) {
+    int rounds = 0;
+    while (rounds < MAX_ROUNDS) {
       double jdkRate;
       double carbideRate;
-      if (round % 2 == 0) {
-        jdkRate = run(jdk, ROUND_NANOS);
-        carbideRate = run(carbide, ROUND_NANOS);
+      if (rounds % 2 == 0) {
+        jdkRate = rate(jdk, slice);
+        carbideRate = rate(carbide, slice);
       } else {
-        carbideRate = run(carbide, ROUND_NANOS);
-        jdkRate = run(jdk, ROUND_NANOS);
+        carbideRate = rate(carbide, slice);
+        jdkRate = rate(jdk, slice);
       }
-      ratios[round] = jdkRate / carbideRate;
-      if (ratios[round] > 1.0) {
-        jdkWins++;
+      double ratio = jdkRate / carbideRate;
+      ratios[rounds++] = ratio;
+      lowest = Math.min(lowest, ratio);
+      highest = Math.max(highest, ratio);
+      jdkWins += ratio > 1.0 ? 1 : 0;
+      if (rounds >= MIN_ROUNDS && lowest >= margin * CLEAR) {
+        return lowest;
+      }
+      if (rounds >= MIN_ROUNDS && highest * CLEAR <= margin) {
+        return highest;
       }
     }
-    Arrays.sort(ratios);
-    double median = ratios[ROUNDS / 2];
-    return jdkWins > ROUNDS / 2 ? median : Math.min(median, 1.0);
-  }
-
-  /** Runs an operation {@code calls} times, or for at most {@code nanos} of CPU time. */
-  private static void warm(Probes.Operation operation, int calls, long nanos) throws Exception {
-    long start = CLOCK.getAsLong();
-    long sink = 0;
-    // The clock is read every 64 calls: reading a thread's CPU time is a system call.
-    for (int i = 0; i < calls && (i % 64 != 0 || CLOCK.getAsLong() - start < nanos); i++) {
-      sink += operation.run();
-    }
-    if (sink == 42) {
-      Thread.onSpinWait();
-    }
+    Arrays.sort(ratios, 0, rounds);
+    double median = ratios[rounds / 2];
+    return jdkWins > rounds / 2 ? median : Math.min(median, 1.0);
   }
 
   /**
-   * Operations per nanosecond of this thread's CPU time over about {@code nanos}. CPU time, not
-   * wall time: on a loaded machine a round that loses the CPU to another process would otherwise
-   * count that time against whichever engine happened to be running.
+   * Runs an operation in slices until it has made {@code calls} calls at a best rate of at least
+   * {@code floor} calls per nanosecond, the JIT is idle and the rate has stopped improving (three
+   * slices in a row no faster than the best one before), or for at most {@code cap} nanoseconds of
+   * this thread's CPU time; returns the best rate. While the JIT compiles, the thread sleeps
+   * instead: on a loaded machine the compiler threads queue for the CPU like everyone else, and a
+   * warm-up that only spins would be timed before its code is compiled. Sleeping costs wall time,
+   * not CPU.
    */
-  private static double run(Probes.Operation operation, long nanos) throws Exception {
+  private static double warm(
+      Probes.Operation operation, int calls, double floor, long cap, long slice) throws Exception {
+    long start = CLOCK.getAsLong();
+    long made = 0;
+    double best = 0;
+    int flat = 0;
+    while (CLOCK.getAsLong() - start < cap) {
+      long before = CLOCK.getAsLong();
+      long count = slice(operation, slice);
+      double rate = (double) count / (CLOCK.getAsLong() - before);
+      made += count;
+      flat = rate <= best * 1.05 ? flat + 1 : 0;
+      best = Math.max(best, rate);
+      if (made >= calls && flat >= 3 && best >= floor) {
+        if (!Jit.busy()) {
+          return best;
+        }
+        long waited = System.nanoTime();
+        while (Jit.busy() && System.nanoTime() - waited < JIT_WAIT_NANOS) {
+          Thread.sleep(5);
+        }
+        flat = 0;
+      }
+    }
+    return best;
+  }
+
+  /** Operations per nanosecond of this thread's CPU time over about {@code nanos}. */
+  private static double rate(Probes.Operation operation, long nanos) throws Exception {
+    long start = CLOCK.getAsLong();
+    long count = slice(operation, nanos);
+    return (double) count / (CLOCK.getAsLong() - start);
+  }
+
+  /**
+   * Runs an operation for about {@code nanos} of this thread's CPU time and returns the calls made.
+   * CPU time, not wall time: on a loaded machine a slice that loses the CPU to another process
+   * would otherwise count that time against whichever engine happened to be running.
+   */
+  private static long slice(Probes.Operation operation, long nanos) throws Exception {
     long sink = 0;
     long count = 0;
     long start = CLOCK.getAsLong();
-    long elapsed;
     int batch = 1;
     do {
       for (int i = 0; i < batch; i++) {
         sink += operation.run();
       }
       count += batch;
-      batch = Math.min(batch * 2, 1024);
-      elapsed = CLOCK.getAsLong() - start;
-    } while (elapsed < nanos);
+      batch = Math.min(batch * 2, 256);
+    } while (CLOCK.getAsLong() - start < nanos);
     if (sink == 42) {
       // Keeps the results alive without a measurable cost.
       Thread.onSpinWait();
     }
-    return (double) count / elapsed;
+    return count;
   }
 
   private static String label(int bytes) {

@@ -110,52 +110,52 @@ final class RoutedCipher extends CipherSpi {
 
   @Override
   protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
-    guard.enter();
-    try {
-      carbide.init(opmode, key, random);
-      remember(opmode, key, null, null, random);
-    } finally {
-      guard.exit();
-    }
+    init(() -> carbide.init(opmode, key, random), opmode, key, null, null, random);
   }
 
   @Override
   protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
-    guard.enter();
-    try {
-      carbide.init(opmode, key, params, random);
-      remember(opmode, key, params, null, random);
-    } finally {
-      guard.exit();
-    }
+    init(() -> carbide.init(opmode, key, params, random), opmode, key, params, null, random);
   }
 
   @Override
   protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
-    guard.enter();
-    try {
-      carbide.init(opmode, key, params, random);
-      remember(opmode, key, null, params, random);
-    } finally {
-      guard.exit();
-    }
+    init(() -> carbide.init(opmode, key, params, random), opmode, key, null, params, random);
   }
 
-  private void remember(
+  /** One of Carbide's engine's inits, which may refuse the key or (X) the parameters. */
+  @FunctionalInterface
+  private interface CarbideInit<X extends Exception> {
+    void run() throws InvalidKeyException, X;
+  }
+
+  /**
+   * Every init: Carbide's engine takes it (its exceptions are the caller's), then the operation's
+   * inputs are kept for the JDK's engine and the next data step chooses the engine again.
+   */
+  private <X extends Exception> void init(
+      CarbideInit<X> carbideInit,
       int opmode,
       Key key,
       AlgorithmParameterSpec spec,
       AlgorithmParameters parameters,
-      SecureRandom random) {
-    this.opmode = opmode;
-    this.key = key;
-    this.spec = spec;
-    this.parameters = parameters;
-    this.random = random;
-    jdkCurrent = false;
-    active = null;
+      SecureRandom random)
+      throws InvalidKeyException, X {
+    guard.enter();
+    try {
+      carbideInit.run();
+      this.opmode = opmode;
+      this.key = key;
+      this.spec = spec;
+      this.parameters = parameters;
+      this.random = random;
+      jdkCurrent = false;
+      active = null;
+    } finally {
+      guard.exit();
+    }
   }
 
   @Override

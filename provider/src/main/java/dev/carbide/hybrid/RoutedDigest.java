@@ -1,6 +1,5 @@
 package dev.carbide.hybrid;
 
-import dev.carbide.internal.EntryGuard;
 import java.nio.ByteBuffer;
 import java.security.DigestException;
 import java.security.GeneralSecurityException;
@@ -12,127 +11,81 @@ import java.security.Provider;
  * A digest that chooses its engine per message, at the message's first update: the JDK's if that
  * update is at least the threshold, else Carbide's. A one-shot {@code digest(input)} is one update
  * of the whole message. The engine holds until {@code digest()} or {@code reset()}; a clone copies
- * the engine in use with its state.
+ * the engine in use with its state ({@link MessageRoute}).
  */
 final class RoutedDigest extends MessageDigestSpi implements Cloneable {
   private final String algorithm;
   private final Provider jdkProvider;
-  private final int jdkFrom;
-  private MessageDigest carbide;
-  private MessageDigest jdk;
-  private MessageDigest active;
-  private EntryGuard guard = new EntryGuard();
+  private MessageRoute<MessageDigest> route;
 
   RoutedDigest(String algorithm, Provider jdkProvider, int jdkFrom)
       throws GeneralSecurityException {
     this.algorithm = algorithm;
     this.jdkProvider = jdkProvider;
-    this.jdkFrom = jdkFrom;
-    this.carbide = MessageDigest.getInstance(algorithm, Routing.unrouted());
+    this.route =
+        new MessageRoute<>(
+            jdkFrom,
+            MessageDigest.getInstance(algorithm, Routing.unrouted()),
+            engine -> (MessageDigest) engine.clone(),
+            MessageDigest::reset);
   }
 
   /** The engine serving the current message, or null before its first update. */
   MessageDigest engine() {
-    return active;
+    return route.engine();
   }
 
   @Override
   protected int engineGetDigestLength() {
-    return carbide.getDigestLength();
+    return route.carbide().getDigestLength();
   }
 
   @Override
   protected void engineUpdate(byte input) {
-    guard.enter();
-    try {
-      choose(1).update(input);
-    } finally {
-      guard.exit();
-    }
+    route.update(1, this::jdk, engine -> engine.update(input));
   }
 
   @Override
   protected void engineUpdate(byte[] input, int offset, int length) {
-    guard.enter();
-    try {
-      choose(length).update(input, offset, length);
-    } finally {
-      guard.exit();
-    }
+    route.update(length, this::jdk, engine -> engine.update(input, offset, length));
   }
 
   @Override
   protected void engineUpdate(ByteBuffer input) {
-    guard.enter();
-    try {
-      choose(input.remaining()).update(input);
-    } finally {
-      guard.exit();
-    }
+    route.update(input.remaining(), this::jdk, engine -> engine.update(input));
   }
 
   @Override
   protected byte[] engineDigest() {
-    guard.enter();
-    try {
-      byte[] digest = choose(0).digest();
-      active = null;
-      return digest;
-    } finally {
-      guard.exit();
-    }
+    return route.finish(this::jdk, MessageDigest::digest);
   }
 
   @Override
   protected int engineDigest(byte[] output, int offset, int length) throws DigestException {
-    guard.enter();
-    try {
-      int written = choose(0).digest(output, offset, length);
-      active = null;
-      return written;
-    } finally {
-      guard.exit();
-    }
+    return route.finish(this::jdk, engine -> engine.digest(output, offset, length));
   }
 
   @Override
   protected void engineReset() {
-    guard.enter();
-    try {
-      if (active != null) {
-        active.reset();
-        active = null;
-      }
-    } finally {
-      guard.exit();
-    }
+    route.reset();
   }
 
   @Override
   public Object clone() throws CloneNotSupportedException {
     RoutedDigest copy = (RoutedDigest) super.clone();
-    copy.guard = new EntryGuard();
-    copy.carbide = (MessageDigest) carbide.clone();
-    copy.jdk = jdk == null ? null : (MessageDigest) jdk.clone();
-    copy.active = active == null ? null : active == jdk ? copy.jdk : copy.carbide;
+    copy.route = route.copy();
     return copy;
   }
 
-  private MessageDigest choose(int length) {
-    if (active == null) {
-      active = length >= jdkFrom ? jdk() : carbide;
-    }
-    return active;
-  }
-
+  /** The JDK's engine, made on first use, or Carbide's if the JDK's cannot be had. */
   private MessageDigest jdk() {
-    if (jdk == null) {
+    if (route.jdk() == null) {
       try {
-        jdk = MessageDigest.getInstance(algorithm, jdkProvider);
+        route.jdk(MessageDigest.getInstance(algorithm, jdkProvider));
       } catch (GeneralSecurityException e) {
-        return carbide;
+        return route.carbide();
       }
     }
-    return jdk;
+    return route.jdk();
   }
 }

@@ -1,6 +1,5 @@
 package dev.carbide.hybrid;
 
-import dev.carbide.internal.EntryGuard;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
@@ -20,137 +19,93 @@ import javax.crypto.MacSpi;
 final class RoutedMac extends MacSpi implements Cloneable {
   private final String algorithm;
   private final Provider jdkProvider;
-  private final int jdkFrom;
-  private Mac carbide;
-  private Mac jdk;
+  private MessageRoute<Mac> route;
   private boolean jdkKeyed;
-  private Mac active;
   private Key key;
   private AlgorithmParameterSpec params;
-  private EntryGuard guard = new EntryGuard();
 
   RoutedMac(String algorithm, Provider jdkProvider, int jdkFrom) throws GeneralSecurityException {
     this.algorithm = algorithm;
     this.jdkProvider = jdkProvider;
-    this.jdkFrom = jdkFrom;
-    this.carbide = Mac.getInstance(algorithm, Routing.unrouted());
+    this.route =
+        new MessageRoute<>(
+            jdkFrom,
+            Mac.getInstance(algorithm, Routing.unrouted()),
+            engine -> (Mac) engine.clone(),
+            Mac::reset);
   }
 
   /** The engine serving the current message, or null before its first update. */
   Mac engine() {
-    return active;
+    return route.engine();
   }
 
   @Override
   protected int engineGetMacLength() {
-    return carbide.getMacLength();
+    return route.carbide().getMacLength();
   }
 
   @Override
   protected void engineInit(Key key, AlgorithmParameterSpec params)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
-    guard.enter();
-    try {
-      carbide.init(key, params);
-      if (active != null) {
-        // SunJCE hashes a key longer than a block with the digest that holds the abandoned
-        // message, so the JDK's engine is reset before it is keyed again.
-        active.reset();
-      }
-      this.key = key;
-      this.params = params;
-      jdkKeyed = false;
-      active = null;
-    } finally {
-      guard.exit();
-    }
+    // The restart resets the engine of an abandoned message: SunJCE hashes a key longer than a
+    // block with the digest that holds that message, so the JDK's engine is reset before it is
+    // keyed again.
+    route.<InvalidKeyException, InvalidAlgorithmParameterException>restart(
+        () -> {
+          route.carbide().init(key, params);
+          this.key = key;
+          this.params = params;
+          jdkKeyed = false;
+        });
   }
 
   @Override
   protected void engineUpdate(byte input) {
-    guard.enter();
-    try {
-      choose(1).update(input);
-    } finally {
-      guard.exit();
-    }
+    route.update(1, this::keyedJdk, engine -> engine.update(input));
   }
 
   @Override
   protected void engineUpdate(byte[] input, int offset, int length) {
-    guard.enter();
-    try {
-      choose(length).update(input, offset, length);
-    } finally {
-      guard.exit();
-    }
+    route.update(length, this::keyedJdk, engine -> engine.update(input, offset, length));
   }
 
   @Override
   protected void engineUpdate(ByteBuffer input) {
-    guard.enter();
-    try {
-      choose(input.remaining()).update(input);
-    } finally {
-      guard.exit();
-    }
+    route.update(input.remaining(), this::keyedJdk, engine -> engine.update(input));
   }
 
   @Override
   protected byte[] engineDoFinal() {
-    guard.enter();
-    try {
-      byte[] mac = choose(0).doFinal();
-      active = null;
-      return mac;
-    } finally {
-      guard.exit();
-    }
+    return route.finish(this::keyedJdk, Mac::doFinal);
   }
 
   @Override
   protected void engineReset() {
-    guard.enter();
-    try {
-      if (active != null) {
-        active.reset();
-        active = null;
-      }
-    } finally {
-      guard.exit();
-    }
+    route.reset();
   }
 
   @Override
   public Object clone() throws CloneNotSupportedException {
     RoutedMac copy = (RoutedMac) super.clone();
-    copy.guard = new EntryGuard();
-    copy.carbide = (Mac) carbide.clone();
-    copy.jdk = jdk == null ? null : (Mac) jdk.clone();
-    copy.active = active == null ? null : active == jdk ? copy.jdk : copy.carbide;
+    copy.route = route.copy();
     return copy;
   }
 
-  private Mac choose(int length) {
-    if (active == null) {
-      active = length >= jdkFrom ? keyedJdk() : carbide;
-    }
-    return active;
-  }
-
+  /** The JDK's engine keyed like Carbide's, or Carbide's if the JDK refuses the key. */
   private Mac keyedJdk() {
     if (!jdkKeyed) {
       try {
-        if (jdk == null) {
-          jdk = Mac.getInstance(algorithm, jdkProvider);
+        if (route.jdk() == null) {
+          route.jdk(Mac.getInstance(algorithm, jdkProvider));
         }
-        jdk.init(key, params);
+        route.jdk().init(key, params);
         jdkKeyed = true;
       } catch (GeneralSecurityException | RuntimeException e) {
-        jdk = null;
-        return carbide;
+        route.jdk(null);
+        return route.carbide();
       }
     }
-    return jdk;
+    return route.jdk();
   }
 }

@@ -1,0 +1,85 @@
+package dev.carbide.hybrid;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.security.Provider;
+import java.security.Security;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Calibration's decisions from engines of known relative cost: busy loops of a fixed length stand
+ * in for the two engines, so the answer is known in advance and does not depend on the JIT of a
+ * real cipher. Each race is a few milliseconds of CPU.
+ */
+class CalibrationTest {
+  // Two distinct providers stand for the two engines; the probes below only compare identities.
+  private static final Provider JDK = Security.getProvider("SUN");
+  private static final Provider CARBIDE = Security.getProvider("SunJCE");
+
+  private static volatile int sink;
+
+  /** Work proportional to {@code units}, which the JIT cannot remove. */
+  private static int spin(int units) {
+    int x = sink;
+    for (int i = 0; i < units; i++) {
+      x = x * 31 + i;
+    }
+    return x;
+  }
+
+  @Test
+  void anEngineThreeTimesFasterClearsTheMargin() throws Exception {
+    double ratio = Calibration.race(() -> spin(200), () -> spin(600), Calibration.MARGIN, 500_000);
+    assertTrue(ratio >= Calibration.MARGIN, "ratio " + ratio);
+  }
+
+  @Test
+  void equalEnginesStayOnOpenssl() throws Exception {
+    double ratio = Calibration.race(() -> spin(400), () -> spin(400), Calibration.MARGIN, 500_000);
+    assertTrue(ratio < Calibration.MARGIN, "ratio " + ratio);
+  }
+
+  /**
+   * A probe whose JDK engine costs {@code jdkUnits} per byte at each size, Carbide's 3 per byte.
+   */
+  private static Probes.Probe probe(List<Integer> built, int... jdkUnits) {
+    int[] sizes = {64, 1024, 16 * 1024};
+    return new Probes.Probe(
+        "synthetic",
+        List.of("MessageDigest.SHA-256.digest"),
+        sizes,
+        "SHA-256",
+        (provider, size, setup) -> {
+          int index = List.of(64, 1024, 16 * 1024).indexOf(size);
+          int units = (provider == JDK ? jdkUnits[index] : 3) * size / 16;
+          if (provider == JDK) {
+            built.add(size);
+          }
+          return () -> spin(units);
+        });
+  }
+
+  @Test
+  void theJdkRouteStartsAtTheSmallestClassFromWhichItWinsEverywhereAbove() throws Exception {
+    List<Integer> built = new ArrayList<>();
+    int from =
+        Calibration.measure(
+            probe(built, 6, 1, 1), JDK, CARBIDE, new Probes.Setup(CARBIDE), new StringBuilder());
+    assertEquals(1024, from);
+  }
+
+  @Test
+  void aLossAtTheLargestClassEndsTheMeasuring() throws Exception {
+    List<Integer> built = new ArrayList<>();
+    StringBuilder ratios = new StringBuilder();
+    int from =
+        Calibration.measure(probe(built, 4, 4, 6), JDK, CARBIDE, new Probes.Setup(CARBIDE), ratios);
+    assertEquals(RouteTable.NEVER, from);
+    // The smallest class is built once to drive the JIT, then only 16 KiB is raced.
+    assertEquals(List.of(64, 16 * 1024), built, ratios.toString());
+    assertTrue(ratios.toString().matches(" 16KB:[0-9.]+"), ratios.toString());
+  }
+}
