@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  * "not available" and the suite runs as before.
  *
  * <p>It runs on the same OpenSSL 3.5 as Carbide: unless {@code -Dglassless.libcrypto.path} is
- * given, the libcrypto.so.3 that the provider jar bundles (and benchmarks.jar shades) is copied to
- * a private file and named in that property, which GlaSSLess reads when its classes initialise.
+ * given, the libcrypto that the provider jar bundles (and benchmarks.jar shades) is copied to a
+ * private file and named in that property, which GlaSSLess reads when its classes initialise.
  *
  * <p>Its hybrid mode is the system property {@code glassless.hybrid.enabled}, which the provider
  * reads once, when it is built, and keeps in a static field of its own class. So each mode is built
@@ -164,13 +164,13 @@ final class Glassless {
     if (configured != null) {
       return configured;
     }
-    String resource = "/META-INF/native/linux-x86_64/libcrypto.so.3";
+    String resource = "/META-INF/native/linux-x86_64/libcrypto-carbide.so.3";
     try (InputStream in = CarbideProvider.class.getResourceAsStream(resource)) {
       if (in == null) {
         throw new NotAvailableException("benchmarks.jar carries no " + resource);
       }
       Path dir = Files.createTempDirectory("carbide-bench-glassless-");
-      Path copy = dir.resolve("libcrypto.so.3");
+      Path copy = dir.resolve("libcrypto-carbide.so.3");
       Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
       // Deleted at exit, once nothing needs the file; the mapping outlives it.
       dir.toFile().deleteOnExit();
