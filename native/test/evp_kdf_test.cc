@@ -1,4 +1,4 @@
-// DeriveKdf: known answers through its parameter table, and the refusals it promises.
+// KdfTemplate: known answers through its parameter table, and the refusals it promises.
 #include "carbide/evp_kdf.h"
 
 #include <gtest/gtest.h>
@@ -24,10 +24,11 @@ const std::string kSha256 = "SHA2-256";
 // ANSI X9.63 through OpenSSL's X963KDF: NIST CAVP ansx963_2001.rsp, first SHA-256 case.
 TEST(EvpKdfTest, X963KnownAnswer) {
   Bytes z = FromHex("96c05619d56c328ab95fe84b18264b08725b85e33fd34f08");
-  std::vector<KdfParam> params = {
-      {KdfParamId::kDigest, Text(kSha256)}, {KdfParamId::kKey, z}, {KdfParamId::kInfo, {}}};
+  const std::vector<KdfParam> fixed = {{KdfParamId::kDigest, Text(kSha256)}};
+  KdfTemplate x963(FindKdf("X963KDF"), fixed);
+  const std::vector<KdfParam> params = {{KdfParamId::kKey, z}, {KdfParamId::kInfo, {}}};
   Bytes out(16);
-  DeriveKdf(FindKdf("X963KDF"), params, out);
+  x963.Derive(params, out);
   EXPECT_EQ(Hex(out), "443024c3dae66b95e6f5670601558f71");
 }
 
@@ -39,14 +40,20 @@ TEST(EvpKdfTest, KbkdfKnownAnswer) {
       "01322b96b30acd197979444e468e1c5c6859bf1b1cf951b7e725303e237e46b864a145fab25e517b08f8683d"
       "0315bb2911d80a0e8aba17f3b413faac");
   const std::string mode = "counter", mac = "HMAC";
-  std::vector<KdfParam> params = {
-      {KdfParamId::kMode, Text(mode)},      {KdfParamId::kMac, Text(mac)},
-      {KdfParamId::kDigest, Text(kSha256)}, {KdfParamId::kKey, ki},
-      {KdfParamId::kSalt, fixed},           {KdfParamId::kUseSeparator, {}, 0},
-      {KdfParamId::kUseLength, {}, 0}};
-  Bytes out(16);
-  DeriveKdf(FindKdf("KBKDF"), params, out);
-  EXPECT_EQ(Hex(out), "10621342bfb0fd40046c0e29f2cfdbf0");
+  const std::vector<KdfParam> names = {{KdfParamId::kMode, Text(mode)},
+                                       {KdfParamId::kMac, Text(mac)},
+                                       {KdfParamId::kDigest, Text(kSha256)}};
+  KdfTemplate kbkdf(FindKdf("KBKDF"), names);
+  const std::vector<KdfParam> params = {{KdfParamId::kKey, ki},
+                                        {KdfParamId::kSalt, fixed},
+                                        {KdfParamId::kUseSeparator, {}, 0},
+                                        {KdfParamId::kUseLength, {}, 0}};
+  // Twice: a derivation leaves the template as it was.
+  for (int i = 0; i < 2; ++i) {
+    Bytes out(16);
+    kbkdf.Derive(params, out);
+    EXPECT_EQ(Hex(out), "10621342bfb0fd40046c0e29f2cfdbf0");
+  }
 }
 
 // RFC 7914 section 12, case 1: the uint64 and uint32 parameters.
@@ -60,16 +67,16 @@ TEST(EvpKdfTest, ScryptKnownAnswer) {
       {KdfParamId::kScryptN, {}, 16}, {KdfParamId::kScryptR, {}, 1},
       {KdfParamId::kScryptP, {}, 1},  {KdfParamId::kMaxMemoryBytes, {}, 1 << 20}};
   Bytes out(64);
-  DeriveKdf(scrypt, params, out);
+  KdfTemplate(scrypt, {}).Derive(params, out);
   EXPECT_EQ(Hex(out),
             "77d6576238657b203b19ca42c18a0497f16b4844e3074ae8dfdffa3fede21442fcd0069ded0948f8"
             "326a753a0fc81f17e8d3e0fb2e0d3628cf35e20c38d18906");
 }
 
-void ExpectInvalid(const EVP_KDF* kdf, const std::vector<KdfParam>& params, size_t out_size) {
+void ExpectInvalid(const KdfTemplate& kdf, const std::vector<KdfParam>& params, size_t out_size) {
   Bytes out(out_size, 0xaa);
   try {
-    DeriveKdf(kdf, params, out);
+    kdf.Derive(params, out);
     ADD_FAILURE() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::kInvalidParameter) << e.what();
@@ -79,18 +86,22 @@ void ExpectInvalid(const EVP_KDF* kdf, const std::vector<KdfParam>& params, size
 }
 
 TEST(EvpKdfTest, RefusesWhatItPromises) {
-  const EVP_KDF* x963 = FindKdf("X963KDF");
+  const std::vector<KdfParam> fixed = {{KdfParamId::kDigest, Text(kSha256)}};
+  KdfTemplate x963(FindKdf("X963KDF"), fixed);
   Bytes z(16, 1);
   const std::string nul("SHA2-256\0x", 10);
   // Unknown id, a name holding a NUL, a number too large for a uint32 parameter, empty output.
   ExpectInvalid(x963, {{static_cast<KdfParamId>(99), z}}, 8);
-  ExpectInvalid(x963, {{KdfParamId::kDigest, Text(nul)}}, 8);
-  ExpectInvalid(x963, {{KdfParamId::kLanes, {}, uint64_t{1} << 32}}, 8);
+  ExpectInvalid(x963, {{KdfParamId::kKey, z}, {KdfParamId::kDigest, Text(nul)}}, 8);
+  ExpectInvalid(x963, {{KdfParamId::kKey, z}, {KdfParamId::kLanes, {}, uint64_t{1} << 32}}, 8);
   ExpectInvalid(x963, {{KdfParamId::kKey, z}}, 0);
-  ExpectInvalid(nullptr, {}, 8);
   // OpenSSL's own refusal (X9.63 without a key) is kInvalidParameter, and cleanses the output.
-  const std::vector<KdfParam> no_key = {{KdfParamId::kDigest, Text(kSha256)}};
-  ExpectInvalid(x963, no_key, 8);
+  ExpectInvalid(x963, {{KdfParamId::kInfo, z}}, 8);
+  // A template OpenSSL refuses (a digest it lacks) or without a KDF is refused when made.
+  const std::string bogus = "NO-SUCH-DIGEST";
+  const std::vector<KdfParam> bad = {{KdfParamId::kDigest, Text(bogus)}};
+  EXPECT_THROW(KdfTemplate(FindKdf("X963KDF"), bad), Error);
+  EXPECT_THROW(KdfTemplate(nullptr, {}), Error);
   ClearOpensslErrors();
 }
 

@@ -1,4 +1,4 @@
-// DeriveKdf: the parameter table, and one EVP_KDF derivation under it.
+// KdfTemplate: the parameter table, the prototype context and the derivations copied from it.
 #include "carbide/evp_kdf.h"
 
 #include <openssl/core_names.h>
@@ -69,29 +69,33 @@ void CheckRange(const ParamInfo& info, uint64_t number, uint64_t max) {
   }
 }
 
-// The OSSL_PARAMs of one derivation. Octet strings point into the caller's KdfParams; numbers
-// point into the vectors below and names into `names` (copied so that each ends in NUL), all
-// reserved up front so that no pointer moves before the derivation ends.
+// The most parameters one call sets; the KDFs here take about a dozen at most.
+constexpr size_t kMaxParams = 16;
+
+// The OSSL_PARAMs of one call, on the stack: a derivation pays for no allocation here. Octet
+// strings point into the caller's KdfParams; a number points into its slot, and a name into its
+// slot's copy (made so that it ends in NUL), which stay put until the call ends.
 struct ParamList {
-  std::vector<OSSL_PARAM> list;
-  std::vector<uint64_t> wide;
-  std::vector<uint32_t> narrow;
-  std::vector<int> ints;
-  std::vector<std::string> names;
+  struct Slot {
+    uint64_t wide;
+    uint32_t narrow;
+    int integer;
+    std::string name;
+  };
+  std::array<Slot, kMaxParams> slots;
+  std::array<OSSL_PARAM, kMaxParams + 1> list;
 
   explicit ParamList(std::span<const KdfParam> params) {
-    list.reserve(params.size() + 1);
-    wide.reserve(params.size());
-    narrow.reserve(params.size());
-    ints.reserve(params.size());
-    names.reserve(params.size());
-    for (const KdfParam& param : params) {
-      list.push_back(Construct(param));
+    if (params.size() > kMaxParams) {
+      throw Error(ErrorKind::kInvalidParameter, "too many KDF parameters");
     }
-    list.push_back(OSSL_PARAM_construct_end());
+    for (size_t i = 0; i < params.size(); ++i) {
+      list[i] = Construct(params[i], slots[i]);
+    }
+    list[params.size()] = OSSL_PARAM_construct_end();
   }
 
-  OSSL_PARAM Construct(const KdfParam& param) {
+  static OSSL_PARAM Construct(const KdfParam& param, Slot& slot) {
     const ParamInfo& info = Info(param.id);
     switch (info.type) {
       case ParamType::kOctets: {
@@ -101,48 +105,78 @@ struct ParamList {
                                                  param.bytes.size());
       }
       case ParamType::kUtf8: {
-        std::string& name = names.emplace_back(param.bytes.begin(), param.bytes.end());
-        if (name.find('\0') != std::string::npos) {
+        slot.name.assign(param.bytes.begin(), param.bytes.end());
+        if (slot.name.find('\0') != std::string::npos) {
           throw Error(ErrorKind::kInvalidParameter,
                       std::string("KDF parameter ") + info.name + " holds a NUL");
         }
-        return OSSL_PARAM_construct_utf8_string(info.name, name.data(), 0);
+        return OSSL_PARAM_construct_utf8_string(info.name, slot.name.data(), 0);
       }
       case ParamType::kUint64:
-        return OSSL_PARAM_construct_uint64(info.name, &wide.emplace_back(param.number));
+        slot.wide = param.number;
+        return OSSL_PARAM_construct_uint64(info.name, &slot.wide);
       case ParamType::kUint32:
         CheckRange(info, param.number, std::numeric_limits<uint32_t>::max());
-        return OSSL_PARAM_construct_uint32(
-            info.name, &narrow.emplace_back(static_cast<uint32_t>(param.number)));
+        slot.narrow = static_cast<uint32_t>(param.number);
+        return OSSL_PARAM_construct_uint32(info.name, &slot.narrow);
       case ParamType::kInt:
         CheckRange(info, param.number, std::numeric_limits<int>::max());
-        return OSSL_PARAM_construct_int(info.name,
-                                        &ints.emplace_back(static_cast<int>(param.number)));
+        slot.integer = static_cast<int>(param.number);
+        return OSSL_PARAM_construct_int(info.name, &slot.integer);
     }
     throw Error(ErrorKind::kInvalidParameter, "unknown KDF parameter type");
   }
 };
 
-// DeriveKdf without the cleansing of `out` on the way out of an error.
-void DeriveOrThrow(const EVP_KDF* kdf, std::span<const KdfParam> params, std::span<uint8_t> out) {
-  if (kdf == nullptr || out.empty()) {
-    throw Error(ErrorKind::kInvalidParameter, "KDF output must be at least 1 byte");
-  }
+}  // namespace
+
+void SetKdfParams(EVP_KDF_CTX* ctx, std::span<const KdfParam> params) {
   ParamList list(params);
-  // A context per derivation: these KDFs cost far more than its allocation (scrypt and Argon2
-  // milliseconds, and KBKDF, SSKDF and X9.63 fetch their digest or MAC by name on every set).
-  // Freeing it makes OpenSSL cleanse the keys and passwords it copied.
-  KdfCtxPtr ctx(CheckNotNull(EVP_KDF_CTX_new(const_cast<EVP_KDF*>(kdf)), "EVP_KDF_CTX_new"));
-  if (EVP_KDF_derive(ctx.get(), out.data(), out.size(), list.list.data()) != 1) {
-    ThrowOpensslError(EVP_KDF_get0_name(kdf), ErrorKind::kInvalidParameter);
+  if (EVP_KDF_CTX_set_params(ctx, list.list.data()) != 1) {
+    ThrowOpensslError(EVP_KDF_get0_name(EVP_KDF_CTX_kdf(ctx)), ErrorKind::kInvalidParameter);
   }
 }
 
-}  // namespace
+KdfTemplate::KdfTemplate(const EVP_KDF* kdf, std::span<const KdfParam> fixed)
+    : kdf_(kdf), prototype_(nullptr) {
+  if (kdf == nullptr) {
+    throw Error(ErrorKind::kInvalidParameter, "no such KDF");
+  }
+  fixed_bytes_.reserve(fixed.size());
+  for (const KdfParam& param : fixed) {
+    const std::vector<uint8_t>& copy =
+        fixed_bytes_.emplace_back(param.bytes.begin(), param.bytes.end());
+    fixed_.push_back({param.id, copy, param.number});
+  }
+  KdfCtxPtr prototype(CheckNotNull(EVP_KDF_CTX_new(const_cast<EVP_KDF*>(kdf)), "EVP_KDF_CTX_new"));
+  SetKdfParams(prototype.get(), fixed_);
+  prototype_ = prototype.release();
+}
 
-void DeriveKdf(const EVP_KDF* kdf, std::span<const KdfParam> params, std::span<uint8_t> out) {
+KdfTemplate::~KdfTemplate() { EVP_KDF_CTX_free(prototype_); }
+
+EVP_KDF_CTX* KdfTemplate::NewContext() const {
+  // Copying only reads the prototype, so threads may copy it at once.
+  if (EVP_KDF_CTX* copy = EVP_KDF_CTX_dup(prototype_); copy != nullptr) {
+    return copy;
+  }
+  ClearOpensslErrors();
+  KdfCtxPtr ctx(CheckNotNull(EVP_KDF_CTX_new(const_cast<EVP_KDF*>(kdf_)), "EVP_KDF_CTX_new"));
+  SetKdfParams(ctx.get(), fixed_);
+  return ctx.release();
+}
+
+void KdfTemplate::Derive(std::span<const KdfParam> params, std::span<uint8_t> out) const {
   try {
-    DeriveOrThrow(kdf, params, out);
+    if (out.empty()) {
+      throw Error(ErrorKind::kInvalidParameter, "KDF output must be at least 1 byte");
+    }
+    // Freeing the context makes OpenSSL cleanse the keys and passwords it copied.
+    KdfCtxPtr ctx(NewContext());
+    SetKdfParams(ctx.get(), params);
+    if (EVP_KDF_derive(ctx.get(), out.data(), out.size(), nullptr) != 1) {
+      ThrowOpensslError(EVP_KDF_get0_name(kdf_), ErrorKind::kInvalidParameter);
+    }
   } catch (...) {
     Cleanse(out.data(), out.size());
     throw;

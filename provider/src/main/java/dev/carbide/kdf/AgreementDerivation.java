@@ -13,18 +13,27 @@ import java.util.Arrays;
 final class AgreementDerivation implements KdfKeyFactory.Derivation {
   private final String algorithm;
   private final EvpKdf kdf;
-  private final String digest;
   private final boolean hmac;
 
-  /**
-   * @param digest the OpenSSL name of the hash (or of the HMAC's hash)
-   * @param hmac true for the one-step KDF over HMAC, which alone takes a salt
-   */
-  AgreementDerivation(String algorithm, EvpKdf kdf, String digest, boolean hmac) {
+  private AgreementDerivation(String algorithm, EvpKdf kdf, boolean hmac) {
     this.algorithm = algorithm;
     this.kdf = kdf;
-    this.digest = digest;
     this.hmac = hmac;
+  }
+
+  /**
+   * OpenSSL's {@code opensslName} ("SSKDF" or "X963KDF") over {@code digest} (an OpenSSL name),
+   * with HMAC if {@code hmac} (the one-step KDF over HMAC, which alone takes a salt), or null if
+   * the loaded OpenSSL cannot.
+   */
+  static AgreementDerivation create(
+      String algorithm, String opensslName, String digest, boolean hmac) {
+    EvpKdf.Params fixed = new EvpKdf.Params().text(EvpKdf.DIGEST, digest);
+    if (hmac) {
+      fixed.text(EvpKdf.MAC, "HMAC");
+    }
+    EvpKdf kdf = EvpKdf.fetch(opensslName, fixed);
+    return kdf == null ? null : new AgreementDerivation(algorithm, kdf, hmac);
   }
 
   @Override
@@ -44,15 +53,9 @@ final class AgreementDerivation implements KdfKeyFactory.Derivation {
         throw new InvalidKeySpecException(algorithm + " shared secret must not be empty");
       }
       EvpKdf.Params params =
-          new EvpKdf.Params()
-              .text(EvpKdf.DIGEST, digest)
-              .bytes(EvpKdf.KEY, secret)
-              .bytes(EvpKdf.INFO, spec.getFixedInfo());
-      if (hmac) {
-        params.text(EvpKdf.MAC, "HMAC");
-        if (salt.length != 0) {
-          params.bytes(EvpKdf.SALT, salt);
-        }
+          new EvpKdf.Params().bytes(EvpKdf.KEY, secret).bytes(EvpKdf.INFO, spec.getFixedInfo());
+      if (salt.length != 0) {
+        params.bytes(EvpKdf.SALT, salt);
       }
       return kdf.derive(params, length);
     } finally {

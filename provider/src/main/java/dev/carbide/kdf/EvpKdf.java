@@ -7,11 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.spec.InvalidKeySpecException;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One of OpenSSL's EVP_KDFs (scrypt, Argon2, KBKDF, SSKDF, X9.63), and the parameters of one
- * derivation with it: the Java side of native/include/carbide/evp_kdf.h. Each derivation is one JNI
- * crossing. Immutable and thread-safe; a {@link Params} is not.
+ * One of OpenSSL's EVP_KDFs (scrypt, Argon2, KBKDF, SSKDF, X9.63) with some parameters fixed (its
+ * digest, MAC, cipher or mode), and the parameters of one derivation with it: the Java side of the
+ * native KdfTemplate (native/include/carbide/evp_kdf.h). Each derivation is one JNI crossing.
+ * Immutable and thread-safe; a {@link Params} is not.
  */
 final class EvpKdf {
   // The native KdfParamId values.
@@ -42,16 +46,39 @@ final class EvpKdf {
   /** Its default: 2 GiB, enough for RFC 9106's first recommended Argon2 option. */
   static final long DEFAULT_MAX_MEMORY = 1L << 31;
 
-  private final long handle;
+  // The native templates live as long as the process, so each is made once, whatever the number
+  // of provider instances.
+  private static final Map<String, Optional<EvpKdf>> TEMPLATES = new ConcurrentHashMap<>();
 
-  private EvpKdf(long handle) {
-    this.handle = handle;
+  private final long template;
+
+  private EvpKdf(long template) {
+    this.template = template;
   }
 
-  /** The EVP_KDF OpenSSL calls {@code name}, or null if the loaded OpenSSL lacks it. */
-  static EvpKdf fetch(String name) {
-    long handle = KdfNative.fetchKdf(name);
-    return handle != 0 ? new EvpKdf(handle) : null;
+  /**
+   * The EVP_KDF OpenSSL calls {@code name} with the parameters {@code fixed} (names only), or null
+   * if the loaded OpenSSL lacks the KDF or refuses the parameters (a digest its FIPS module lacks).
+   */
+  static EvpKdf fetch(String name, Params fixed) {
+    return TEMPLATES
+        .computeIfAbsent(
+            name + fixed.describe(),
+            key -> {
+              long kdf = KdfNative.fetchKdf(name);
+              if (kdf == 0) {
+                return Optional.empty();
+              }
+              try {
+                return Optional.of(
+                    new EvpKdf(
+                        KdfNative.newTemplate(
+                            kdf, fixed.ids(), fixed.bytesArray(), fixed.numbersArray())));
+              } catch (InvalidAlgorithmParameterException e) {
+                return Optional.empty();
+              }
+            })
+        .orElse(null);
   }
 
   /**
@@ -125,12 +152,7 @@ final class EvpKdf {
    */
   byte[] derive(Params params, int length) throws InvalidAlgorithmParameterException {
     byte[] out = new byte[length];
-    KdfNative.deriveEvpKdf(
-        handle,
-        Arrays.copyOf(params.ids, params.count),
-        Arrays.copyOf(params.bytes, params.count),
-        Arrays.copyOf(params.numbers, params.count),
-        out);
+    KdfNative.deriveEvpKdf(template, params.ids(), params.bytesArray(), params.numbersArray(), out);
     return out;
   }
 
@@ -154,6 +176,28 @@ final class EvpKdf {
     /** Adds a number parameter (non-negative). */
     Params number(int id, long value) {
       return add(id, null, value);
+    }
+
+    int[] ids() {
+      return Arrays.copyOf(ids, count);
+    }
+
+    byte[][] bytesArray() {
+      return Arrays.copyOf(bytes, count);
+    }
+
+    long[] numbersArray() {
+      return Arrays.copyOf(numbers, count);
+    }
+
+    /** The parameters as text, for fixed ones (names and numbers, never secrets). */
+    String describe() {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < count; i++) {
+        text.append('|').append(ids[i]).append('=');
+        text.append(bytes[i] != null ? new String(bytes[i], StandardCharsets.UTF_8) : numbers[i]);
+      }
+      return text.toString();
     }
 
     private Params add(int id, byte[] value, long number) {

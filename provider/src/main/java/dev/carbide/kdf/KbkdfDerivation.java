@@ -12,21 +12,49 @@ import java.util.Arrays;
  */
 final class KbkdfDerivation implements KdfKeyFactory.Derivation {
   private final String algorithm;
-  private final EvpKdf kdf;
   private final boolean feedback;
-  private final String digest; // the HMAC's OpenSSL digest name, or null for AES-CMAC
+  private final boolean cmac;
   private final int prfLength;
+  // For HMAC, the one template under index 0; for AES-CMAC, those of AES-128, -192 and -256.
+  private final EvpKdf[] templates;
+
+  private KbkdfDerivation(
+      String algorithm, boolean feedback, boolean cmac, int prfLength, EvpKdf[] templates) {
+    this.algorithm = algorithm;
+    this.feedback = feedback;
+    this.cmac = cmac;
+    this.prfLength = prfLength;
+    this.templates = templates;
+  }
+
+  private static EvpKdf.Params fixed(boolean feedback, String mac) {
+    return new EvpKdf.Params()
+        .text(EvpKdf.MODE, feedback ? "feedback" : "counter")
+        .text(EvpKdf.MAC, mac);
+  }
 
   /**
-   * @param digest the OpenSSL name of the HMAC's digest, or null for AES-CMAC
-   * @param prfLength the PRF's output length h in bytes
+   * KBKDF with HMAC over {@code digest} (an OpenSSL name) and its output length, or null if the
+   * loaded OpenSSL cannot.
    */
-  KbkdfDerivation(String algorithm, EvpKdf kdf, boolean feedback, String digest, int prfLength) {
-    this.algorithm = algorithm;
-    this.kdf = kdf;
-    this.feedback = feedback;
-    this.digest = digest;
-    this.prfLength = prfLength;
+  static KbkdfDerivation hmac(String algorithm, boolean feedback, String digest, int prfLength) {
+    EvpKdf kdf = EvpKdf.fetch("KBKDF", fixed(feedback, "HMAC").text(EvpKdf.DIGEST, digest));
+    return kdf == null
+        ? null
+        : new KbkdfDerivation(algorithm, feedback, false, prfLength, new EvpKdf[] {kdf});
+  }
+
+  /** KBKDF with AES-CMAC, or null if the loaded OpenSSL cannot. */
+  static KbkdfDerivation aesCmac(String algorithm, boolean feedback) {
+    EvpKdf[] templates = new EvpKdf[3];
+    for (int i = 0; i < 3; i++) {
+      String cipher = "AES-" + (128 + 64 * i) + "-CBC";
+      templates[i] = EvpKdf.fetch("KBKDF", fixed(feedback, "CMAC").text(EvpKdf.CIPHER, cipher));
+      if (templates[i] == null) {
+        return null;
+      }
+    }
+    return new KbkdfDerivation(algorithm, feedback, true, 16, templates);
   }
 
   @Override
@@ -46,28 +74,23 @@ final class KbkdfDerivation implements KdfKeyFactory.Derivation {
     }
     byte[] key = spec.getKey();
     try {
-      EvpKdf.Params params =
-          new EvpKdf.Params()
-              .text(EvpKdf.MODE, feedback ? "feedback" : "counter")
-              .text(EvpKdf.MAC, digest != null ? "HMAC" : "CMAC");
-      if (digest != null) {
-        if (key.length == 0) {
-          throw new InvalidKeySpecException(algorithm + " key must not be empty");
-        }
-        params.text(EvpKdf.DIGEST, digest);
-      } else {
+      EvpKdf kdf = templates[0];
+      if (cmac) {
         if (key.length != 16 && key.length != 24 && key.length != 32) {
           throw new InvalidKeySpecException(algorithm + " key must be 16, 24 or 32 bytes");
         }
-        params.text(EvpKdf.CIPHER, "AES-" + key.length * 8 + "-CBC");
+        kdf = templates[(key.length - 16) / 8];
+      } else if (key.length == 0) {
+        throw new InvalidKeySpecException(algorithm + " key must not be empty");
       }
       int withExtras = spec.hasSeparatorAndLength() ? 1 : 0;
-      params
-          .bytes(EvpKdf.KEY, key)
-          .bytes(EvpKdf.SALT, spec.getLabel())
-          .bytes(EvpKdf.INFO, spec.getContext())
-          .number(EvpKdf.USE_SEPARATOR, withExtras)
-          .number(EvpKdf.USE_LENGTH, withExtras);
+      EvpKdf.Params params =
+          new EvpKdf.Params()
+              .bytes(EvpKdf.KEY, key)
+              .bytes(EvpKdf.SALT, spec.getLabel())
+              .bytes(EvpKdf.INFO, spec.getContext())
+              .number(EvpKdf.USE_SEPARATOR, withExtras)
+              .number(EvpKdf.USE_LENGTH, withExtras);
       if (iv.length != 0) {
         params.bytes(EvpKdf.SEED, iv);
       }

@@ -37,10 +37,19 @@ final class KdfNative {
   static native long fetchKdf(String name);
 
   /**
-   * Fills {@code out} with the output of EVP_KDF {@code kdf} under the parameters {@code ids[i]}
-   * (the native KdfParamId), {@code bytes[i]} (null is empty) and {@code numbers[i]}. Throws
-   * InvalidAlgorithmParameterException with OpenSSL's reason if OpenSSL refuses them.
+   * A native KdfTemplate: EVP_KDF {@code kdf} with the parameters {@code ids[i]} (the native
+   * KdfParamId), {@code bytes[i]} (null is empty) and {@code numbers[i]} fixed, kept for the life
+   * of the process. Throws InvalidAlgorithmParameterException if OpenSSL refuses them.
    */
-  static native void deriveEvpKdf(long kdf, int[] ids, byte[][] bytes, long[] numbers, byte[] out)
+  static native long newTemplate(long kdf, int[] ids, byte[][] bytes, long[] numbers)
+      throws InvalidAlgorithmParameterException;
+
+  /**
+   * Fills {@code out} with the output of KdfTemplate {@code template} under its fixed parameters
+   * and these, given as to newTemplate. Throws InvalidAlgorithmParameterException with OpenSSL's
+   * reason if OpenSSL refuses them.
+   */
+  static native void deriveEvpKdf(
+      long template, int[] ids, byte[][] bytes, long[] numbers, byte[] out)
       throws InvalidAlgorithmParameterException;
 }

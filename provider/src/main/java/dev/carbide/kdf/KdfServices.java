@@ -1,7 +1,7 @@
 package dev.carbide.kdf;
 
 import dev.carbide.internal.ServiceSink;
-import java.util.function.Function;
+import java.util.Locale;
 import javax.crypto.SecretKeyFactorySpi;
 
 /**
@@ -52,50 +52,48 @@ public final class KdfServices {
   }
 
   private static void registerKeyFactories(ServiceSink sink) {
-    EvpKdf scrypt = EvpKdf.fetch("SCRYPT");
+    EvpKdf scrypt = EvpKdf.fetch("SCRYPT", new EvpKdf.Params());
     if (scrypt != null) {
       // id-scrypt, the OID RFC 7914 gives scrypt in PKCS #8 (as Bouncy Castle aliases it).
       addFactory(sink, "SCRYPT", new ScryptDerivation(scrypt)).oid("1.3.6.1.4.1.11591.4.11");
     }
     for (String variant : new String[] {"i", "d", "id"}) {
       String name = "Argon2" + variant;
-      EvpKdf argon2 = EvpKdf.fetch("ARGON2" + variant.toUpperCase(java.util.Locale.ROOT));
+      EvpKdf argon2 =
+          EvpKdf.fetch("ARGON2" + variant.toUpperCase(Locale.ROOT), new EvpKdf.Params());
       if (argon2 != null) {
         addFactory(sink, name, new Argon2Derivation(name, argon2));
       }
     }
-    EvpKdf kbkdf = EvpKdf.fetch("KBKDF");
-    if (kbkdf != null) {
-      for (boolean feedback : new boolean[] {false, true}) {
-        String prefix = feedback ? "KBKDF-FEEDBACK-" : "KBKDF-COUNTER-";
-        for (Sha2 sha : SHA2) {
-          String name = prefix + "HMAC" + sha.suffix;
-          addFactory(
-              sink, name, new KbkdfDerivation(name, kbkdf, feedback, sha.openssl, sha.length));
-        }
-        String name = prefix + "AESCMAC";
-        addFactory(sink, name, new KbkdfDerivation(name, kbkdf, feedback, null, 16));
+    for (boolean feedback : new boolean[] {false, true}) {
+      String prefix = feedback ? "KBKDF-FEEDBACK-" : "KBKDF-COUNTER-";
+      for (Sha2 sha : SHA2) {
+        String name = prefix + "HMAC" + sha.suffix;
+        addFactory(sink, name, KbkdfDerivation.hmac(name, feedback, sha.openssl, sha.length));
       }
-    }
-    addAgreementKdfs(sink, "SSKDF", sha -> "ONESTEP-" + sha.suffix, false);
-    addAgreementKdfs(sink, "SSKDF", sha -> "ONESTEP-HMAC" + sha.suffix, true);
-    addAgreementKdfs(sink, "X963KDF", sha -> "X963KDF-" + sha.suffix, false);
-  }
-
-  private static void addAgreementKdfs(
-      ServiceSink sink, String opensslName, Function<Sha2, String> naming, boolean hmac) {
-    EvpKdf kdf = EvpKdf.fetch(opensslName);
-    if (kdf == null) {
-      return;
+      String name = prefix + "AESCMAC";
+      addFactory(sink, name, KbkdfDerivation.aesCmac(name, feedback));
     }
     for (Sha2 sha : SHA2) {
-      String name = naming.apply(sha);
-      addFactory(sink, name, new AgreementDerivation(name, kdf, sha.openssl, hmac));
+      String oneStep = "ONESTEP-" + sha.suffix;
+      addFactory(sink, oneStep, AgreementDerivation.create(oneStep, "SSKDF", sha.openssl, false));
+      String oneStepHmac = "ONESTEP-HMAC" + sha.suffix;
+      addFactory(
+          sink, oneStepHmac, AgreementDerivation.create(oneStepHmac, "SSKDF", sha.openssl, true));
+      String x963 = "X963KDF-" + sha.suffix;
+      addFactory(sink, x963, AgreementDerivation.create(x963, "X963KDF", sha.openssl, false));
     }
   }
 
+  /**
+   * Adds a factory for {@code derivation} and returns it, unless the derivation is null (the loaded
+   * OpenSSL cannot): then adds nothing and returns null.
+   */
   private static ServiceSink.Entry addFactory(
       ServiceSink sink, String name, KdfKeyFactory.Derivation derivation) {
+    if (derivation == null) {
+      return null;
+    }
     return sink.add(
             "SecretKeyFactory",
             name,
