@@ -50,9 +50,9 @@ struct KdfParam {
 
 // One of OpenSSL's KDFs with some parameters fixed for good (its digest, MAC, cipher or mode), set
 // once on a prototype context. Each derivation starts from a copy of the prototype, which spares
-// OpenSSL a fetch of the digest or MAC by name and a MAC context per derivation (those made KBKDF,
-// the one-step KDF and X9.63 three to four times slower than a reused context), and then sets its
-// own parameters (keys, salts, costs) on the copy alone. Immutable and thread-safe.
+// OpenSSL a fetch of the digest or MAC by name and a MAC context per derivation (about half of a
+// one-step or X9.63 derivation's time), and then sets its own parameters (keys, salts, costs) on
+// the copy alone. Immutable and thread-safe.
 class KdfTemplate {
  public:
   // `kdf` comes from FindKdf (non-null). Throws Error(kInvalidParameter) if OpenSSL refuses
