@@ -5,11 +5,15 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "../core/families.h"
 #include "../core/jni_support.h"
+#include "carbide/evp_kdf.h"
 #include "carbide/kdf.h"
+#include "carbide/library.h"
 
 namespace carbide::jni {
 namespace {
@@ -59,6 +63,75 @@ void Derive(JNIEnv* env, jclass, jlong hkdf, jint mode, jbyteArray key, jbyteArr
   });
 }
 
+// The EVP_KDF called `name` ("SCRYPT"), fetched once for the life of the process, or 0 if the
+// loaded OpenSSL lacks it.
+jlong FetchKdf(JNIEnv* env, jclass, jstring name) {
+  return Guard(env, [&] { return ToHandle(FindKdf(JavaString(env, name))); });
+}
+
+// The parameters ids[i], bytes[i] (a null element is empty) and numbers[i], copied to native
+// memory that is cleansed when this goes.
+class JavaKdfParams {
+ public:
+  JavaKdfParams(JNIEnv* env, jintArray ids, jobjectArray bytes, jlongArray numbers) {
+    CheckArrayRange(env, ids, 0, 0);  // none of the arrays may be null
+    CheckArrayRange(env, bytes, 0, 0);
+    CheckArrayRange(env, numbers, 0, 0);
+    jsize count = env->GetArrayLength(ids);
+    if (env->GetArrayLength(bytes) != count || env->GetArrayLength(numbers) != count) {
+      throw Error(ErrorKind::kIllegalArgument, "KDF parameter arrays differ in length");
+    }
+    std::vector<jint> id_values(static_cast<size_t>(count));
+    std::vector<jlong> number_values(static_cast<size_t>(count));
+    env->GetIntArrayRegion(ids, 0, count, id_values.data());
+    env->GetLongArrayRegion(numbers, 0, count, number_values.data());
+    copies_.reserve(static_cast<size_t>(count));
+    params_.reserve(static_cast<size_t>(count));
+    for (jsize i = 0; i < count; ++i) {
+      auto element = static_cast<jbyteArray>(env->GetObjectArrayElement(bytes, i));
+      if (env->ExceptionCheck()) {
+        throw JavaExceptionPending{};
+      }
+      copies_.push_back(std::make_unique<SecretBytes>(env, element));
+      env->DeleteLocalRef(element);
+      if (number_values[i] < 0) {
+        throw Error(ErrorKind::kInvalidParameter, "negative KDF parameter");
+      }
+      params_.push_back({static_cast<KdfParamId>(id_values[i]), copies_.back()->span(),
+                         static_cast<uint64_t>(number_values[i])});
+    }
+  }
+
+  std::span<const KdfParam> params() const noexcept { return params_; }
+
+ private:
+  std::vector<std::unique_ptr<SecretBytes>> copies_;
+  std::vector<KdfParam> params_;
+};
+
+// A KdfTemplate over EVP_KDF `kdf` with the given fixed parameters, kept for the life of the
+// process (the Java side makes one per service and caches it).
+jlong NewTemplate(JNIEnv* env, jclass, jlong kdf, jintArray ids, jobjectArray bytes,
+                  jlongArray numbers) {
+  return Guard(env, [&] {
+    JavaKdfParams fixed(env, ids, bytes, numbers);
+    return ToHandle(new KdfTemplate(&FromHandle<const EVP_KDF>(kdf), fixed.params()));
+  });
+}
+
+// One derivation from template `kdf_template` filling `out`.
+void DeriveEvpKdf(JNIEnv* env, jclass, jlong kdf_template, jintArray ids, jobjectArray bytes,
+                  jlongArray numbers, jbyteArray out) {
+  Guard(env, [&] {
+    const KdfTemplate& algorithm = FromHandle<const KdfTemplate>(kdf_template);
+    CheckArrayRange(env, out, 0, 0);  // out must not be null
+    JavaKdfParams params(env, ids, bytes, numbers);
+    SecretBytes result(static_cast<size_t>(env->GetArrayLength(out)));
+    algorithm.Derive(params.params(), result.span());
+    CopyToArray(env, result.data(), static_cast<jint>(result.size()), out, 0);
+  });
+}
+
 }  // namespace
 
 bool RegisterKdfNatives(JNIEnv* env) {
@@ -67,6 +140,9 @@ bool RegisterKdfNatives(JNIEnv* env) {
       Method("hashSize", "(J)I", HashSize),
       Method("maxInfoSize", "(J)I", MaxInfoSize),
       Method("derive", "(JI[B[B[B[B)V", Derive),
+      Method("fetchKdf", "(Ljava/lang/String;)J", FetchKdf),
+      Method("newTemplate", "(J[I[[B[J)J", NewTemplate),
+      Method("deriveEvpKdf", "(J[I[[B[J[B)V", DeriveEvpKdf),
   };
   return RegisterNatives(env, "dev/carbide/kdf/KdfNative", methods);
 }

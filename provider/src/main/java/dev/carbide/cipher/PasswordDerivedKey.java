@@ -10,14 +10,15 @@ import java.util.Locale;
 import javax.crypto.SecretKey;
 
 /**
- * What Carbide's password keys share, the PBE password ({@link PbeKey}) and the PBKDF2 result
- * ({@link Pbkdf2Key}): RAW key bytes of an algorithm, zeroed with any password copy on {@link
- * #destroy} or once unreachable. Destroyed, it refuses to give the bytes out
- * (IllegalStateException, as the JDK's destroyable keys and passwords do) rather than hand out
- * zeros that would pass for a key. Equality, hash and serialization are SunJCE's: the algorithm
- * (case aside) and the bytes, compared in constant time; serialized as a RAW secret key.
+ * What Carbide's password keys share, the PBE password ({@link PbeKey}), the PBKDF2 result ({@link
+ * Pbkdf2Key}) and the other KDFs' results (dev.carbide.kdf.DerivedKey): RAW key bytes of an
+ * algorithm, zeroed with any password copy on {@link #destroy} or once unreachable. Destroyed, it
+ * refuses to give the bytes out (IllegalStateException, as the JDK's destroyable keys and passwords
+ * do) rather than hand out zeros that would pass for a key. Equality, hash and serialization are
+ * SunJCE's: the algorithm (case aside) and the bytes, compared in constant time; serialized as a
+ * RAW secret key.
  */
-abstract class PasswordDerivedKey implements SecretKey {
+public abstract class PasswordDerivedKey implements SecretKey {
   private static final long serialVersionUID = 1L;
 
   private final String algorithm;
@@ -26,7 +27,7 @@ abstract class PasswordDerivedKey implements SecretKey {
   private transient volatile boolean destroyed;
 
   /** Takes {@code key} as its own; {@code password}, if not null, is zeroed with it. */
-  PasswordDerivedKey(String algorithm, byte[] key, char[] password) {
+  protected PasswordDerivedKey(String algorithm, byte[] key, char[] password) {
     this.algorithm = algorithm;
     this.key = key;
     this.wipe = CipherSecrets.whenUnreachable(this, wiper(key, password));

@@ -62,6 +62,7 @@ final class KnownAnswers {
     Pbes2Answers.addTo(table);
     DhAnswers.addTo(table);
     DesedeAndOneShotAnswers.addTo(table);
+    EvpKdfAnswers.addTo(table);
     return table;
   }
 

@@ -74,6 +74,7 @@ final class SpeedCatalogue {
     EcSpeed.addTo(rows);
     PqcSpeed.addTo(rows);
     RsaSpeed.addTo(rows);
+    KdfSpeeds.addTo(rows);
     return rows;
   }
 

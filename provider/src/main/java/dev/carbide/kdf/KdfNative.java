@@ -1,9 +1,12 @@
 package dev.carbide.kdf;
 
+import java.security.InvalidAlgorithmParameterException;
+
 /**
  * The KDF family's natives (native/jni/kdf). Handle {@code hkdf} is a native HKDF over one digest,
  * built once per digest and kept for the life of the process, so it is never freed and calls on it
- * need no reachability fence. The native side is thread-safe.
+ * need no reachability fence. Handle {@code kdf} is an OpenSSL EVP_KDF, fetched once and likewise
+ * kept. The native side is thread-safe.
  */
 final class KdfNative {
   private KdfNative() {}
@@ -29,4 +32,24 @@ final class KdfNative {
    * info too long.
    */
   static native void derive(long hkdf, int mode, byte[] key, byte[] salt, byte[] info, byte[] out);
+
+  /** The EVP_KDF called {@code name} ("SCRYPT", "KBKDF"), or 0 if the loaded OpenSSL lacks it. */
+  static native long fetchKdf(String name);
+
+  /**
+   * A native KdfTemplate: EVP_KDF {@code kdf} with the parameters {@code ids[i]} (the native
+   * KdfParamId), {@code bytes[i]} (null is empty) and {@code numbers[i]} fixed, kept for the life
+   * of the process. Throws InvalidAlgorithmParameterException if OpenSSL refuses them.
+   */
+  static native long newTemplate(long kdf, int[] ids, byte[][] bytes, long[] numbers)
+      throws InvalidAlgorithmParameterException;
+
+  /**
+   * Fills {@code out} with the output of KdfTemplate {@code template} under its fixed parameters
+   * and these, given as to newTemplate. Throws InvalidAlgorithmParameterException with OpenSSL's
+   * reason if OpenSSL refuses them.
+   */
+  static native void deriveEvpKdf(
+      long template, int[] ids, byte[][] bytes, long[] numbers, byte[] out)
+      throws InvalidAlgorithmParameterException;
 }

@@ -1,0 +1,216 @@
+package dev.carbide.kdf;
+
+import dev.carbide.internal.Config;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.spec.InvalidKeySpecException;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One of OpenSSL's EVP_KDFs (scrypt, Argon2, KBKDF, SSKDF, X9.63) with some parameters fixed (its
+ * digest, MAC, cipher or mode), and the parameters of one derivation with it: the Java side of the
+ * native KdfTemplate (native/include/carbide/evp_kdf.h). Each derivation is one JNI crossing.
+ * Immutable and thread-safe; a {@link Params} is not.
+ */
+final class EvpKdf {
+  // The native KdfParamId values.
+  static final int KEY = 0;
+  static final int PASSWORD = 1;
+  static final int SALT = 2;
+  static final int INFO = 3;
+  static final int SEED = 4;
+  static final int SECRET = 5;
+  static final int ASSOCIATED_DATA = 6;
+  static final int DIGEST = 7;
+  static final int MAC = 8;
+  static final int CIPHER = 9;
+  static final int MODE = 10;
+  static final int SCRYPT_N = 11;
+  static final int SCRYPT_R = 12;
+  static final int SCRYPT_P = 13;
+  static final int MAX_MEMORY_BYTES = 14;
+  static final int ITERATIONS = 15;
+  static final int MEMORY_KIB = 16;
+  static final int LANES = 17;
+  static final int USE_LENGTH = 18;
+  static final int USE_SEPARATOR = 19;
+
+  /** The property that bounds the memory of scrypt and Argon2, in bytes. */
+  static final String MAX_MEMORY_PROPERTY = "carbide.kdf.maxMemory";
+
+  /** Its default: 2 GiB, enough for RFC 9106's first recommended Argon2 option. */
+  static final long DEFAULT_MAX_MEMORY = 1L << 31;
+
+  // The native templates live as long as the process, so each is made once, whatever the number
+  // of provider instances.
+  private static final Map<String, Optional<EvpKdf>> TEMPLATES = new ConcurrentHashMap<>();
+
+  private final long template;
+
+  private EvpKdf(long template) {
+    this.template = template;
+  }
+
+  /**
+   * The EVP_KDF OpenSSL calls {@code name} with the parameters {@code fixed} (names only), or null
+   * if the loaded OpenSSL lacks the KDF or refuses the parameters (a digest its FIPS module lacks).
+   */
+  static EvpKdf fetch(String name, Params fixed) {
+    return TEMPLATES
+        .computeIfAbsent(
+            name + fixed.describe(),
+            key -> {
+              long kdf = KdfNative.fetchKdf(name);
+              if (kdf == 0) {
+                return Optional.empty();
+              }
+              try {
+                return Optional.of(
+                    new EvpKdf(
+                        KdfNative.newTemplate(
+                            kdf, fixed.ids(), fixed.bytesArray(), fixed.numbersArray())));
+              } catch (InvalidAlgorithmParameterException e) {
+                return Optional.empty();
+              }
+            })
+        .orElse(null);
+  }
+
+  /**
+   * The most native memory scrypt or Argon2 may use: {@code carbide.kdf.maxMemory}, read on each
+   * derivation so that a test or an operator can change it, or 2 GiB if unset or not a positive
+   * number.
+   */
+  static long maxMemoryBytes() {
+    String value = Config.get(MAX_MEMORY_PROPERTY);
+    if (value != null) {
+      try {
+        long bytes = Long.parseLong(value);
+        if (bytes > 0) {
+          return bytes;
+        }
+      } catch (NumberFormatException e) {
+        // fall through to the default, as for every other malformed carbide.* setting
+      }
+    }
+    return DEFAULT_MAX_MEMORY;
+  }
+
+  /**
+   * Returns {@link #maxMemoryBytes()} if {@code needed} bytes fit under it, for scrypt and Argon2.
+   *
+   * @throws InvalidKeySpecException naming {@code what} and the property otherwise
+   */
+  static long checkMemory(String what, long needed) throws InvalidKeySpecException {
+    long limit = maxMemoryBytes();
+    if (needed > limit) {
+      throw new InvalidKeySpecException(
+          what
+              + " needs "
+              + needed
+              + " bytes of memory, more than "
+              + MAX_MEMORY_PROPERTY
+              + " ("
+              + limit
+              + ")");
+    }
+    return limit;
+  }
+
+  /**
+   * {@link #derive} with the UTF-8 encoding of {@code password} added to {@code params} as the
+   * PASSWORD; zeroes {@code password} and its encoding afterwards.
+   */
+  byte[] deriveWithPassword(char[] password, Params params, int length)
+      throws InvalidAlgorithmParameterException {
+    byte[] encoded = utf8(password);
+    try {
+      return derive(params.bytes(PASSWORD, encoded), length);
+    } finally {
+      Arrays.fill(password, '\0');
+      Arrays.fill(encoded, (byte) 0);
+    }
+  }
+
+  /** The UTF-8 encoding of {@code password}, as SunJCE encodes PBE passwords; zero it after use. */
+  static byte[] utf8(char[] password) {
+    ByteBuffer encoded = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
+    byte[] bytes = new byte[encoded.remaining()];
+    encoded.get(bytes);
+    Arrays.fill(encoded.array(), (byte) 0);
+    return bytes;
+  }
+
+  /**
+   * {@code length} bytes derived under {@code params}; their byte arrays stay the caller's, who
+   * zeroes the secret ones.
+   */
+  byte[] derive(Params params, int length) throws InvalidAlgorithmParameterException {
+    byte[] out = new byte[length];
+    KdfNative.deriveEvpKdf(template, params.ids(), params.bytesArray(), params.numbersArray(), out);
+    return out;
+  }
+
+  /** The parameters of one derivation, in the order OpenSSL is to set them. */
+  static final class Params {
+    private int[] ids = new int[8];
+    private byte[][] bytes = new byte[8][];
+    private long[] numbers = new long[8];
+    private int count;
+
+    /** Adds an octet-string parameter; {@code value} is not copied. */
+    Params bytes(int id, byte[] value) {
+      return add(id, value, 0);
+    }
+
+    /** Adds a name parameter, such as a digest's. */
+    Params text(int id, String value) {
+      return add(id, value.getBytes(StandardCharsets.UTF_8), 0);
+    }
+
+    /** Adds a number parameter (non-negative). */
+    Params number(int id, long value) {
+      return add(id, null, value);
+    }
+
+    int[] ids() {
+      return Arrays.copyOf(ids, count);
+    }
+
+    byte[][] bytesArray() {
+      return Arrays.copyOf(bytes, count);
+    }
+
+    long[] numbersArray() {
+      return Arrays.copyOf(numbers, count);
+    }
+
+    /** The parameters as text, for fixed ones (names and numbers, never secrets). */
+    String describe() {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < count; i++) {
+        text.append('|').append(ids[i]).append('=');
+        text.append(bytes[i] != null ? new String(bytes[i], StandardCharsets.UTF_8) : numbers[i]);
+      }
+      return text.toString();
+    }
+
+    private Params add(int id, byte[] value, long number) {
+      if (count == ids.length) {
+        ids = Arrays.copyOf(ids, count * 2);
+        bytes = Arrays.copyOf(bytes, count * 2);
+        numbers = Arrays.copyOf(numbers, count * 2);
+      }
+      ids[count] = id;
+      bytes[count] = value;
+      numbers[count] = number;
+      count++;
+      return this;
+    }
+  }
+}
