@@ -29,6 +29,7 @@ wycheproof_patterns=(
   'ecdh_secp224r1_test.json' 'ecdh_secp224r1_ecpoint_test.json' 'ecdh_secp256k1_test.json'
   'ecdh_brainpoolP*_test.json'
   'aes_cmac_test.json' 'kmac128_no_customization_test.json' 'kmac256_no_customization_test.json'
+  'dsa_*_test.json'
 )
 # ACVP folders; only the files a test needs (inputs and answers), the -tr1 revisions (seed and
 # expanded key formats) included for the post-quantum tests.

@@ -39,11 +39,7 @@ class DhKeyPairGenerator {
   PkeyCtxPtr ctx_;
 };
 
-// A DH component of `key`: "p", "g" or "pub" (OpenSSL's parameter names), big-endian unsigned.
-std::vector<uint8_t> DhComponent(const EVP_PKEY* key, const char* name);
-
-// The private value x, big-endian unsigned, without leading zeros.
-SecretBuffer DhPrivateValue(const EVP_PKEY* key);
+// The components of a DH key are read with FfcComponent and FfcPrivateValue (carbide/ffc.h).
 
 // The private value length in bits that the key's parameters carry, 0 if none.
 int DhPrivateBits(const EVP_PKEY* key);

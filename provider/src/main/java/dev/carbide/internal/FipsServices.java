@@ -26,7 +26,9 @@ final class FipsServices {
           rule("(KEM|KeyPairGenerator|KeyFactory)\\.SecP256r1MLKEM768", "SecP256r1MLKEM768"),
           rule("(KEM|KeyPairGenerator|KeyFactory)\\.SecP384r1MLKEM1024", "SecP384r1MLKEM1024"),
           // OpenSSL 3.5's module takes the nonce-type parameter, then fails every signing.
-          rule("Signature\\..*withDetECDSA.*", null));
+          rule("Signature\\..*withDetECDSA.*", null),
+          // FIPS 186-5 dropped DSA: the module only verifies (DsaSignature refuses initSign).
+          rule("(KeyPairGenerator|AlgorithmParameterGenerator)\\.DSA", null));
 
   private static final ConcurrentHashMap<String, Boolean> PROBED = new ConcurrentHashMap<>();
 
