@@ -70,6 +70,10 @@ jstring GroupName(JNIEnv* env, jclass, jlong key) {
                [&] { return env->NewStringUTF(DhGroupName(&FromHandle<EVP_PKEY>(key)).c_str()); });
 }
 
+void CheckPeerSubgroup(JNIEnv* env, jclass, jlong key) {
+  Guard(env, [&] { DhCheckPeerSubgroup(&FromHandle<EVP_PKEY>(key)); });
+}
+
 }  // namespace
 
 bool RegisterDhNatives(JNIEnv* env) {
@@ -82,6 +86,7 @@ bool RegisterDhNatives(JNIEnv* env) {
       Method("privateValue", "(J)[B", PrivateValue),
       Method("privateBits", "(J)I", PrivateBits),
       Method("groupName", "(J)Ljava/lang/String;", GroupName),
+      Method("checkPeerSubgroup", "(J)V", CheckPeerSubgroup),
   };
   return RegisterNatives(env, "dev/carbide/dh/DhNative", methods);
 }

@@ -6,6 +6,7 @@
 
 #include "carbide/error.h"
 #include "carbide/ffc.h"
+#include "carbide/library.h"
 
 namespace carbide {
 namespace {
@@ -111,6 +112,39 @@ int DhPrivateBits(const EVP_PKEY* key) {
     return 0;
   }
   return bits;
+}
+
+void DhCheckPeerSubgroup(const EVP_PKEY* peer) {
+  std::string group = DhGroupName(peer);
+  if (group.starts_with("ffdhe") || group.starts_with("modp_")) {
+    BIGNUM* p = nullptr;
+    BIGNUM* y = nullptr;
+    int have = EVP_PKEY_get_bn_param(peer, OSSL_PKEY_PARAM_FFC_P, &p) +
+               EVP_PKEY_get_bn_param(peer, OSSL_PKEY_PARAM_PUB_KEY, &y);
+    BnPtr prime(p);
+    BnPtr value(y);
+    if (have != 2) {
+      ThrowOpensslError("the DH key lacks p or y", ErrorKind::kInvalidKey);
+    }
+    BnCtxPtr ctx(CheckNotNull(BN_CTX_new(), "BN_CTX_new"));
+    // For a safe prime, the subgroup of order q is the quadratic residues.
+    if (BN_kronecker(value.get(), prime.get(), ctx.get()) != 1) {
+      throw Error(ErrorKind::kInvalidKey, "the DH public value is not in the group's subgroup");
+    }
+    return;
+  }
+  BIGNUM* q = nullptr;
+  if (EVP_PKEY_get_bn_param(peer, OSSL_PKEY_PARAM_FFC_Q, &q) != 1) {
+    ClearOpensslErrors();
+    return;
+  }
+  BN_free(q);
+  PkeyCtxPtr ctx(CheckNotNull(
+      EVP_PKEY_CTX_new_from_pkey(LibraryContext(), const_cast<EVP_PKEY*>(peer), nullptr),
+      "EVP_PKEY_CTX_new_from_pkey"));
+  if (EVP_PKEY_public_check(ctx.get()) != 1) {
+    ThrowOpensslError("the DH public value is not in the group's subgroup", ErrorKind::kInvalidKey);
+  }
 }
 
 std::string DhGroupName(const EVP_PKEY* key) {
