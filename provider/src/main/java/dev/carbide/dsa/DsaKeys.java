@@ -1,7 +1,7 @@
 package dev.carbide.dsa;
 
+import dev.carbide.keys.KeyTranslator;
 import dev.carbide.keys.PkeyNative;
-import dev.carbide.keys.TranslationCache;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -21,24 +21,19 @@ import java.util.Arrays;
 final class DsaKeys {
   private DsaKeys() {}
 
-  private static final TranslationCache<DsaPublicKeyImpl> PUBLIC = new TranslationCache<>();
-  private static final TranslationCache<DsaPrivateKeyImpl> PRIVATE = new TranslationCache<>();
+  private static final KeyTranslator<DsaPublicKeyImpl, DsaPrivateKeyImpl> KEYS =
+      new KeyTranslator<>(
+          DsaPublicKeyImpl.class,
+          DsaPrivateKeyImpl.class,
+          DsaKeys::translatePublic,
+          DsaKeys::translatePrivate);
 
   static DsaPublicKeyImpl toPublic(Key key) throws InvalidKeyException {
-    if (key instanceof DsaPublicKeyImpl own) {
-      return own;
-    }
-    return PUBLIC.getOrTranslate(key, DsaKeys::translatePublic);
+    return KEYS.toPublic(key);
   }
 
   static DsaPrivateKeyImpl toPrivate(Key key) throws InvalidKeyException {
-    if (key instanceof DsaPrivateKeyImpl own) {
-      return own;
-    }
-    if (key instanceof javax.security.auth.Destroyable d && d.isDestroyed()) {
-      throw new InvalidKeyException("the key has been destroyed");
-    }
-    return PRIVATE.getOrTranslate(key, DsaKeys::translatePrivate);
+    return KEYS.toPrivate(key);
   }
 
   /** A fresh translation, not cached (translateKey's result belongs to the caller). */
