@@ -74,6 +74,7 @@ final class SpeedCatalogue {
     EcSpeed.addTo(rows);
     PqcSpeed.addTo(rows);
     RsaSpeed.addTo(rows);
+    DsaSpeed.addTo(rows);
     return rows;
   }
 
