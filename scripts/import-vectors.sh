@@ -30,6 +30,7 @@ wycheproof_patterns=(
   'ecdh_brainpoolP*_test.json'
   'aes_cmac_test.json' 'kmac128_no_customization_test.json' 'kmac256_no_customization_test.json'
   'aes_ccm_test.json' 'aes_gcm_siv_test.json' 'aes_xts_test.json'
+  'dsa_*_test.json'
 )
 # ACVP folders; only the files a test needs (inputs and answers), the -tr1 revisions (seed and
 # expanded key formats) included for the post-quantum tests.

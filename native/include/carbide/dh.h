@@ -39,14 +39,17 @@ class DhKeyPairGenerator {
   PkeyCtxPtr ctx_;
 };
 
-// A DH component of `key`: "p", "g" or "pub" (OpenSSL's parameter names), big-endian unsigned.
-std::vector<uint8_t> DhComponent(const EVP_PKEY* key, const char* name);
-
-// The private value x, big-endian unsigned, without leading zeros.
-SecretBuffer DhPrivateValue(const EVP_PKEY* key);
+// The components of a DH key are read with FfcComponent and FfcPrivateValue (carbide/ffc.h).
 
 // The private value length in bits that the key's parameters carry, 0 if none.
 int DhPrivateBits(const EVP_PKEY* key);
+
+// Throws kInvalidKey unless the public value of `peer` lies in its group's prime-order subgroup,
+// where that order is known: for the RFC 7919 and RFC 3526 groups (safe primes p = 2q + 1, which
+// OpenSSL recognises by p and g) by the Legendre symbol of y, which costs far less than y^q; for
+// other keys that carry q by OpenSSL's full public-key check (y^q mod p = 1). Without q there is
+// nothing to check beyond the range [2, p - 2] that DhKeyFromComponents enforces.
+void DhCheckPeerSubgroup(const EVP_PKEY* peer);
 
 // OpenSSL's name for the key's group ("ffdhe2048", "modp_2048", ...), empty if it is none of the
 // named groups.

@@ -20,5 +20,6 @@ bool RegisterEcNatives(JNIEnv* env);
 bool RegisterPqcNatives(JNIEnv* env);
 bool RegisterRsaNatives(JNIEnv* env);
 bool RegisterDhNatives(JNIEnv* env);
+bool RegisterDsaNatives(JNIEnv* env);
 
 }  // namespace carbide::jni

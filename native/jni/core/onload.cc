@@ -24,6 +24,7 @@ constexpr Register kFamilies[] = {
     carbide::jni::RegisterPqcNatives,
     carbide::jni::RegisterRsaNatives,
     carbide::jni::RegisterDhNatives,
+    carbide::jni::RegisterDsaNatives,
     // clang-format on
 };
 

@@ -8,6 +8,7 @@
 #include "../core/families.h"
 #include "../core/jni_support.h"
 #include "carbide/dh.h"
+#include "carbide/ffc.h"
 
 namespace carbide::jni {
 namespace {
@@ -48,14 +49,14 @@ jbyteArray Component(JNIEnv* env, jclass, jlong key, jint which) {
     if (which < 0 || which > 2) {
       throw Error(ErrorKind::kIllegalArgument, "no such DH component");
     }
-    std::vector<uint8_t> value = DhComponent(&FromHandle<EVP_PKEY>(key), kNames[which]);
+    std::vector<uint8_t> value = FfcComponent(&FromHandle<EVP_PKEY>(key), kNames[which]);
     return NewByteArray(env, value.data(), value.size());
   });
 }
 
 jbyteArray PrivateValue(JNIEnv* env, jclass, jlong key) {
   return Guard(env, [&] {
-    SecretBuffer value = DhPrivateValue(&FromHandle<EVP_PKEY>(key));
+    SecretBuffer value = FfcPrivateValue(&FromHandle<EVP_PKEY>(key));
     return NewByteArray(env, value.data(), value.size());
   });
 }
@@ -67,6 +68,10 @@ jint PrivateBits(JNIEnv* env, jclass, jlong key) {
 jstring GroupName(JNIEnv* env, jclass, jlong key) {
   return Guard(env,
                [&] { return env->NewStringUTF(DhGroupName(&FromHandle<EVP_PKEY>(key)).c_str()); });
+}
+
+void CheckPeerSubgroup(JNIEnv* env, jclass, jlong key) {
+  Guard(env, [&] { DhCheckPeerSubgroup(&FromHandle<EVP_PKEY>(key)); });
 }
 
 }  // namespace
@@ -81,6 +86,7 @@ bool RegisterDhNatives(JNIEnv* env) {
       Method("privateValue", "(J)[B", PrivateValue),
       Method("privateBits", "(J)I", PrivateBits),
       Method("groupName", "(J)Ljava/lang/String;", GroupName),
+      Method("checkPeerSubgroup", "(J)V", CheckPeerSubgroup),
   };
   return RegisterNatives(env, "dev/carbide/dh/DhNative", methods);
 }

@@ -4,6 +4,7 @@ import dev.carbide.cipher.CipherServices;
 import dev.carbide.cli.FipsSelfTest;
 import dev.carbide.dh.DhServices;
 import dev.carbide.digest.DigestServices;
+import dev.carbide.dsa.DsaServices;
 import dev.carbide.ec.EcServices;
 import dev.carbide.edec.EdEcServices;
 import dev.carbide.internal.Config;
@@ -55,7 +56,8 @@ public final class CarbideProvider extends Provider {
           EdEcServices::register,
           PqcServices::register,
           RsaServices::register,
-          DhServices::register);
+          DhServices::register,
+          DsaServices::register);
 
   public CarbideProvider() {
     super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");

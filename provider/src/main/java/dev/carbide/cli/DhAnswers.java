@@ -19,7 +19,7 @@ import javax.crypto.spec.DHPublicKeySpec;
 final class DhAnswers {
   private DhAnswers() {}
 
-  private static final BigInteger FFDHE2048 =
+  static final BigInteger FFDHE2048 =
       new BigInteger(
           "FFFFFFFFFFFFFFFFADF85458A2BB4A9AAFDC5620273D3CF1D8B9C583CE2D3695A9E13641146433FBCC939D"
               + "CE249B3EF97D2FE363630C75D8F681B202AEC4617AD3DF1ED5D5FD65612433F51F5F066ED08563655"

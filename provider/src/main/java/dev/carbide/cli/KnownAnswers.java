@@ -63,6 +63,7 @@ final class KnownAnswers {
     DhAnswers.addTo(table);
     DesedeAndOneShotAnswers.addTo(table);
     EvpKdfAnswers.addTo(table);
+    DsaAnswers.addTo(table);
     return table;
   }
 

@@ -75,6 +75,7 @@ final class SpeedCatalogue {
     PqcSpeed.addTo(rows);
     RsaSpeed.addTo(rows);
     KdfSpeeds.addTo(rows);
+    DsaSpeed.addTo(rows);
     return rows;
   }
 

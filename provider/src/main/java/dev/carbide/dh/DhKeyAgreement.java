@@ -19,7 +19,9 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * KeyAgreement "DiffieHellman" between two parties, with SunJCE's contract: the secret is as long
  * as p, with leading zeros kept; {@code generateSecret("TlsPremasterSecret")} strips them (RFC 5246
- * 8.1.2) and no other secret key algorithm is offered. The peer's y must lie in [2, p - 2].
+ * 8.1.2) and no other secret key algorithm is offered. The peer's y must lie in [2, p - 2], and in
+ * the prime-order subgroup where the group's order is known (stricter than SunJCE, which checks
+ * only the range).
  */
 final class DhKeyAgreement extends NativeKeyAgreement {
   private int secretSize;
@@ -31,9 +33,15 @@ final class DhKeyAgreement extends NativeKeyAgreement {
     return own;
   }
 
+  /**
+   * The peer, whose y OpenSSL range-checks at derivation; the subgroup check, which OpenSSL's quick
+   * peer check leaves out, runs here where the group's order is known (the FFDHE groups TLS uses).
+   */
   @Override
   protected NativePublicKey peerKey(Key key) throws InvalidKeyException {
-    return DhKeys.toPublic(key);
+    DhPublicKeyImpl peer = DhKeys.toPublic(key);
+    peer.checkSubgroup();
+    return peer;
   }
 
   /** The group, compared by p and g (the private value length does not matter). */

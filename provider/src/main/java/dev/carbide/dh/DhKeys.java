@@ -1,7 +1,7 @@
 package dev.carbide.dh;
 
+import dev.carbide.keys.KeyTranslator;
 import dev.carbide.keys.PkeyNative;
-import dev.carbide.keys.TranslationCache;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -19,24 +19,19 @@ import javax.crypto.spec.DHParameterSpec;
 final class DhKeys {
   private DhKeys() {}
 
-  private static final TranslationCache<DhPublicKeyImpl> PUBLIC = new TranslationCache<>();
-  private static final TranslationCache<DhPrivateKeyImpl> PRIVATE = new TranslationCache<>();
+  private static final KeyTranslator<DhPublicKeyImpl, DhPrivateKeyImpl> KEYS =
+      new KeyTranslator<>(
+          DhPublicKeyImpl.class,
+          DhPrivateKeyImpl.class,
+          DhKeys::translatePublic,
+          DhKeys::translatePrivate);
 
   static DhPublicKeyImpl toPublic(Key key) throws InvalidKeyException {
-    if (key instanceof DhPublicKeyImpl own) {
-      return own;
-    }
-    return PUBLIC.getOrTranslate(key, DhKeys::translatePublic);
+    return KEYS.toPublic(key);
   }
 
   static DhPrivateKeyImpl toPrivate(Key key) throws InvalidKeyException {
-    if (key instanceof DhPrivateKeyImpl own) {
-      return own;
-    }
-    if (key instanceof javax.security.auth.Destroyable d && d.isDestroyed()) {
-      throw new InvalidKeyException("the key has been destroyed");
-    }
-    return PRIVATE.getOrTranslate(key, DhKeys::translatePrivate);
+    return KEYS.toPrivate(key);
   }
 
   /** A fresh translation, not cached (translateKey's result belongs to the caller). */

@@ -39,6 +39,12 @@ final class DhNative {
 
   static native int privateBits(long key);
 
+  /**
+   * InvalidKeyException unless the public value of {@code key} lies in its group's prime-order
+   * subgroup, where the order is known (the RFC 7919 and RFC 3526 groups, keys that carry q).
+   */
+  static native void checkPeerSubgroup(long key) throws InvalidKeyException;
+
   /** OpenSSL's name for the key's named group ("ffdhe2048", "modp_2048"), or "". */
   static native String groupName(long key);
 }

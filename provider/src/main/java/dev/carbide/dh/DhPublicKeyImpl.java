@@ -11,6 +11,7 @@ final class DhPublicKeyImpl extends NativePublicKey implements DHPublicKey {
 
   private final transient DHParameterSpec params;
   private transient volatile BigInteger y;
+  private transient volatile boolean subgroupChecked;
 
   /** Takes ownership of native key {@code handle}. */
   DhPublicKeyImpl(long handle) {
@@ -35,6 +36,30 @@ final class DhPublicKeyImpl extends NativePublicKey implements DHPublicKey {
       y = result;
     }
     return result;
+  }
+
+  /**
+   * InvalidKeyException unless y lies in the group's prime-order subgroup, where its order is
+   * known; once per key object, since the key cannot change.
+   */
+  void checkSubgroup() throws java.security.InvalidKeyException {
+    if (subgroupChecked) {
+      return;
+    }
+    java.security.InvalidKeyException[] refused = {null};
+    query(
+        handle -> {
+          try {
+            DhNative.checkPeerSubgroup(handle);
+          } catch (java.security.InvalidKeyException e) {
+            refused[0] = e;
+          }
+          return null;
+        });
+    if (refused[0] != null) {
+      throw refused[0];
+    }
+    subgroupChecked = true;
   }
 
   @Override

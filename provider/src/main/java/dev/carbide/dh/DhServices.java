@@ -1,15 +1,16 @@
 package dev.carbide.dh;
 
 import dev.carbide.internal.ServiceSink;
+import java.security.AlgorithmParameterGeneratorSpi;
+import java.security.AlgorithmParametersSpi;
 import java.security.KeyFactorySpi;
 import java.security.KeyPairGeneratorSpi;
 import javax.crypto.KeyAgreementSpi;
 
 /**
  * The finite-field Diffie-Hellman services, with SunJCE's names, aliases and OID: KeyPairGenerator,
- * KeyFactory and KeyAgreement "DiffieHellman" ("DH"). AlgorithmParameters and
- * AlgorithmParameterGenerator "DiffieHellman" stay with SunJCE, whose DHParameterSpec objects
- * Carbide's engines take.
+ * KeyFactory, KeyAgreement, AlgorithmParameters and AlgorithmParameterGenerator "DiffieHellman"
+ * ("DH").
  */
 public final class DhServices {
   private DhServices() {}
@@ -32,6 +33,19 @@ public final class DhServices {
         .alias("DH")
         .oid(OID)
         .attribute("SupportedKeyClasses", KEY_CLASSES)
+        .attribute("ImplementedIn", "Software");
+    sink.add(
+            "AlgorithmParameters", "DiffieHellman", AlgorithmParametersSpi.class, DhParameters::new)
+        .alias("DH")
+        .oid(OID)
+        .attribute("ImplementedIn", "Software");
+    sink.add(
+            "AlgorithmParameterGenerator",
+            "DiffieHellman",
+            AlgorithmParameterGeneratorSpi.class,
+            DhParameterGenerator::new)
+        .alias("DH")
+        .oid(OID)
         .attribute("ImplementedIn", "Software");
   }
 }

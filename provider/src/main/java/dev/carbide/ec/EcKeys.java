@@ -1,7 +1,7 @@
 package dev.carbide.ec;
 
+import dev.carbide.keys.KeyTranslator;
 import dev.carbide.keys.PkeyNative;
-import dev.carbide.keys.TranslationCache;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.interfaces.ECPrivateKey;
@@ -17,34 +17,19 @@ import java.util.Arrays;
 final class EcKeys {
   private EcKeys() {}
 
-  private static final TranslationCache<EcPublicKeyImpl> PUBLIC = new TranslationCache<>();
-  private static final TranslationCache<EcPrivateKeyImpl> PRIVATE = new TranslationCache<>();
+  private static final KeyTranslator<EcPublicKeyImpl, EcPrivateKeyImpl> KEYS =
+      new KeyTranslator<>(
+          EcPublicKeyImpl.class,
+          EcPrivateKeyImpl.class,
+          EcKeys::translatePublic,
+          EcKeys::translatePrivate);
 
   static EcPublicKeyImpl toPublic(Key key) throws InvalidKeyException {
-    if (key instanceof EcPublicKeyImpl own) {
-      return own;
-    }
-    EcPublicKeyImpl cached = PUBLIC.get(key);
-    if (cached == null) {
-      cached = translatePublic(key);
-      PUBLIC.put(key, cached);
-    }
-    return cached;
+    return KEYS.toPublic(key);
   }
 
   static EcPrivateKeyImpl toPrivate(Key key) throws InvalidKeyException {
-    if (key instanceof EcPrivateKeyImpl own) {
-      return own;
-    }
-    if (key instanceof javax.security.auth.Destroyable d && d.isDestroyed()) {
-      throw new InvalidKeyException("the key has been destroyed");
-    }
-    EcPrivateKeyImpl cached = PRIVATE.get(key);
-    if (cached == null) {
-      cached = translatePrivate(key);
-      PRIVATE.put(key, cached);
-    }
-    return cached;
+    return KEYS.toPrivate(key);
   }
 
   /** A fresh translation, not cached (translateKey's result belongs to the caller). */

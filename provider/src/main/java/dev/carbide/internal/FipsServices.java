@@ -28,7 +28,9 @@ final class FipsServices {
           // OpenSSL 3.5's module takes the nonce-type parameter, then fails every signing.
           rule("Signature\\..*withDetECDSA.*", null),
           // FIPS 140-3 approves Triple DES only for decrypting old data; Carbide leaves it out.
-          rule("(Cipher|KeyGenerator|SecretKeyFactory|Mac)\\.(DESede.*|TripleDES.*)", null));
+          rule("(Cipher|KeyGenerator|SecretKeyFactory|Mac)\\.(DESede.*|TripleDES.*)", null),
+          // FIPS 186-5 dropped DSA: the module only verifies (DsaSignature refuses initSign).
+          rule("(KeyPairGenerator|AlgorithmParameterGenerator)\\.DSA", null));
 
   private static final ConcurrentHashMap<String, Boolean> PROBED = new ConcurrentHashMap<>();
 

@@ -1,7 +1,7 @@
 package dev.carbide.rsa;
 
+import dev.carbide.keys.KeyTranslator;
 import dev.carbide.keys.PkeyNative;
-import dev.carbide.keys.TranslationCache;
 import java.math.BigInteger;
 import java.security.AlgorithmParameters;
 import java.security.InvalidKeyException;
@@ -30,24 +30,19 @@ final class RsaKeys {
   private static final int MAX_RESTRICTED_BITS = 3072;
   private static final BigInteger THREE = BigInteger.valueOf(3);
 
-  private static final TranslationCache<RsaPublicKeyImpl> PUBLIC = new TranslationCache<>();
-  private static final TranslationCache<RsaPrivateCrtKeyImpl> PRIVATE = new TranslationCache<>();
+  private static final KeyTranslator<RsaPublicKeyImpl, RsaPrivateCrtKeyImpl> KEYS =
+      new KeyTranslator<>(
+          RsaPublicKeyImpl.class,
+          RsaPrivateCrtKeyImpl.class,
+          RsaKeys::translatePublic,
+          RsaKeys::translatePrivate);
 
   static RsaPublicKeyImpl toPublic(Key key) throws InvalidKeyException {
-    if (key instanceof RsaPublicKeyImpl own) {
-      return own;
-    }
-    return PUBLIC.getOrTranslate(key, RsaKeys::translatePublic);
+    return KEYS.toPublic(key);
   }
 
   static RsaPrivateCrtKeyImpl toPrivate(Key key) throws InvalidKeyException {
-    if (key instanceof RsaPrivateCrtKeyImpl own) {
-      return own;
-    }
-    if (key instanceof javax.security.auth.Destroyable d && d.isDestroyed()) {
-      throw new InvalidKeyException("the key has been destroyed");
-    }
-    return PRIVATE.getOrTranslate(key, RsaKeys::translatePrivate);
+    return KEYS.toPrivate(key);
   }
 
   /** The key type of a foreign key, by its algorithm name. */
