@@ -61,6 +61,7 @@ final class KnownAnswers {
     HybridAnswers.addTo(table);
     Pbes2Answers.addTo(table);
     DhAnswers.addTo(table);
+    TlsAnswers.addTo(table);
     return table;
   }
 
