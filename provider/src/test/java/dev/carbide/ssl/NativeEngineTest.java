@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.carbide.internal.NativeFootprint;
 import dev.carbide.internal.NativeMemory;
 import dev.carbide.testing.Carbide;
+import dev.carbide.testing.ChildJvm;
 import dev.carbide.testing.FipsSkips;
 import dev.carbide.testing.Keytool;
 import java.io.InputStream;
@@ -225,6 +226,14 @@ class NativeEngineTest {
         Security.removeProvider(provider.getName());
       }
     }
+  }
+
+  @Test
+  void libsslIsMappedOnlyForCarbidesSslContext() throws Exception {
+    ChildJvm.Result child = ChildJvm.run(List.of(), LibsslMapping.class);
+    assertEquals(0, child.exitCode(), child::toString);
+    assertEquals("false", child.line("jca\t"), child::toString);
+    assertEquals("true", child.line("tls\t"), child::toString);
   }
 
   @Test
