@@ -22,6 +22,7 @@ import java.security.Provider;
 import java.security.Security;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import javax.net.ssl.ExtendedSSLSession;
@@ -313,11 +314,20 @@ class NativeEngineTest {
     SSLContext context = carbide("TLS");
     long before = NativeMemory.reserved();
     int count = 200;
+    long each = NativeFootprint.TLS_ENGINE.bytes();
+    List<SSLEngine> engines = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       SSLEngine engine = client(context, "TLSv1.3");
       engine.beginHandshake(); // a ClientHello is queued, never sent
+      engines.add(engine);
     }
-    long slack = count / 4 * NativeFootprint.TLS_ENGINE.bytes();
+    // Each engine's native state is accounted while it lives...
+    assertTrue(
+        NativeMemory.reserved() - before >= count * each * 3 / 4,
+        "native TLS engines not accounted: " + (NativeMemory.reserved() - before));
+    engines = null;
+    // ... and freed by its Cleaner once the engine is dropped.
+    long slack = count / 4 * each;
     for (int i = 0; i < 100 && NativeMemory.reserved() > before + slack; i++) {
       System.gc();
       Thread.sleep(20);
