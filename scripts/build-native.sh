@@ -44,10 +44,14 @@ esac
 prefix=${CARBIDE_OPENSSL_PREFIX:-$(CARBIDE_TARGET=$target "$root/scripts/build-openssl.sh" | tail -n 1)}
 java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}
 
+# The TLS engine (libcarbide-ssl.so) is built where the OpenSSL build has a libssl.
+ssl=()
+[[ -e $prefix/lib/libssl.so ]] && ssl=(-DOPENSSL_SSL_LIBRARY="$prefix/lib/libssl.so")
 mkdir -p "$build_dir"
 cmake -S "$root/native" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release "${cross[@]}" \
   -DOPENSSL_ROOT_DIR="$prefix" \
-  -DOPENSSL_INCLUDE_DIR="$prefix/include" -DOPENSSL_CRYPTO_LIBRARY="$prefix/lib/libcrypto.so" -DJAVA_HOME="$java_home" >"$build_dir.configure.log" 2>&1 ||
+  -DOPENSSL_INCLUDE_DIR="$prefix/include" -DOPENSSL_CRYPTO_LIBRARY="$prefix/lib/libcrypto.so" \
+  "${ssl[@]}" -DJAVA_HOME="$java_home" >"$build_dir.configure.log" 2>&1 ||
   { cat "$build_dir.configure.log" >&2; exit 1; }
 cmake --build "$build_dir" --parallel "$(nproc)" "${build_targets[@]}"
 
@@ -59,6 +63,12 @@ bundled=$(readlink "$prefix/lib/libcrypto.so")   # libcrypto-carbide.so.3
 cp "$prefix/lib/$bundled" "$output_dir/$bundled"
 cp "$build_dir/libcarbide.so" "$output_dir/libcarbide.so"
 cp "$build_dir/libcarbide-system.so" "$output_dir/libcarbide-system.so"
+# The native TLS engine and the bundled libssl it links, loaded only for an SSLContext (docs/tls.md).
+rm -f "$output_dir/libssl-carbide.so.3" "$output_dir/libcarbide-ssl.so"
+if [[ -f $build_dir/libcarbide-ssl.so ]]; then
+  cp "$prefix/lib/$(readlink "$prefix/lib/libssl.so")" "$output_dir/libssl-carbide.so.3"
+  cp "$build_dir/libcarbide-ssl.so" "$output_dir/libcarbide-ssl.so"
+fi
 patchelf --add-needed libcrypto.so.3 "$output_dir/libcarbide-system.so"
 # What the bundled OpenSSL is and how it was configured, for `carbide info` and the SBOM.
 cp "$prefix/.complete" "$output_dir/openssl-build.txt"

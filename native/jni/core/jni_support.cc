@@ -35,6 +35,8 @@ size_t ArrayLength(JNIEnv* env, jarray array) {
   return static_cast<size_t>(env->GetArrayLength(array));
 }
 
+}  // namespace
+
 jclass GlobalClass(JNIEnv* env, const char* name) {
   jclass local = env->FindClass(name);
   if (local == nullptr) {
@@ -44,8 +46,6 @@ jclass GlobalClass(JNIEnv* env, const char* name) {
   env->DeleteLocalRef(local);
   return global;
 }
-
-}  // namespace
 
 void AssertNothingPinned() noexcept {
   if (pinned_count != 0) {

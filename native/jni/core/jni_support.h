@@ -82,6 +82,9 @@ jlong ToHandle(T* object) {
   return static_cast<jlong>(reinterpret_cast<intptr_t>(object));
 }
 
+// Finds a class and returns a global reference to it, or null with the Java exception pending.
+jclass GlobalClass(JNIEnv* env, const char* name);
+
 // Returns the UTF-8 form of a Java string; a null string raises NullPointerException.
 std::string JavaString(JNIEnv* env, jstring value);
 

@@ -17,6 +17,7 @@ import dev.carbide.mac.MacServices;
 import dev.carbide.pqc.PqcServices;
 import dev.carbide.random.RandomServices;
 import dev.carbide.rsa.RsaServices;
+import dev.carbide.ssl.SslServices;
 import java.security.Provider;
 import java.security.ProviderException;
 import java.util.List;
@@ -57,7 +58,8 @@ public final class CarbideProvider extends Provider {
           PqcServices::register,
           RsaServices::register,
           DhServices::register,
-          DsaServices::register);
+          DsaServices::register,
+          SslServices::register);
 
   public CarbideProvider() {
     super(NAME, VERSION, "Carbide provider (C++ engine over OpenSSL 3)");
@@ -70,6 +72,19 @@ public final class CarbideProvider extends Provider {
         services.forEach(this::removeService);
       }
     }
+  }
+
+  /**
+   * The native TLS engine's SSLContext services are opt-in: hidden from a lookup that did not name
+   * Carbide (dev.carbide.ssl.SslServices#offered), so installing Carbide never replaces SunJSSE.
+   */
+  @Override
+  public Service getService(String type, String algorithm) {
+    Service service = super.getService(type, algorithm);
+    if (service != null && service.getType().equals("SSLContext") && !SslServices.offered()) {
+      return null;
+    }
+    return service;
   }
 
   /**

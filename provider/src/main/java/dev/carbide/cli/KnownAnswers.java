@@ -64,6 +64,7 @@ final class KnownAnswers {
     DesedeAndOneShotAnswers.addTo(table);
     EvpKdfAnswers.addTo(table);
     DsaAnswers.addTo(table);
+    TlsAnswers.addTo(table);
     return table;
   }
 

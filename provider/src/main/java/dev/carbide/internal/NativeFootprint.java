@@ -24,7 +24,11 @@ public enum NativeFootprint {
   /** A digest or MAC session: the OpenSSL context and the session's 1 KiB scratch memory. */
   MESSAGE_SESSION(2048),
   /** A Cipher's EVP_CIPHER_CTX and its scratch memory as first allocated. */
-  CIPHER_CONTEXT(576);
+  CIPHER_CONTEXT(576),
+  /**
+   * A TLS engine's SSL object with its memory BIOs and record buffers (an estimate: not measured).
+   */
+  TLS_ENGINE(40960);
 
   private final long bytes;
 

@@ -136,4 +136,25 @@ public final class NativeLibrary {
       return t;
     }
   }
+
+  /**
+   * Loads the jar's libraries {@code names}, in order, for a family kept out of libcarbide: the TLS
+   * engine's libssl-carbide.so.3 and libcarbide-ssl.so, which bind by soname to the bundled
+   * libcrypto already loaded. Only with the bundled OpenSSL, since a libssl must match its
+   * libcrypto.
+   */
+  public static synchronized void loadBesideLibcrypto(List<String> names) throws IOException {
+    ensureLoaded();
+    String openssl = Config.get("carbide.openssl.path");
+    if (openssl != null && !openssl.equals("bundled")) {
+      throw new UnsupportedOperationException(
+          "needs the bundled OpenSSL (carbide.openssl.path=" + openssl + ")");
+    }
+    String resourceDir = "/META-INF/native/" + platform() + "/";
+    var files = NativeExtraction.read(resourceDir, names);
+    if (!files.keySet().containsAll(names)) {
+      throw new IOException("the jar carries no " + resourceDir + names);
+    }
+    NativeExtraction.load(platform(), files);
+  }
 }

@@ -1,0 +1,108 @@
+// The native TLS engine: one OpenSSL SSL object per Java SSLEngine, driven through two memory BIOs
+// (records in, records out), so that the Java side decides where the bytes travel. It is linked
+// into libcarbide-ssl.so only, the library that maps libssl, which Carbide loads when an SSLContext
+// is first asked for (docs/tls.md): installing Carbide for its JCA services never maps libssl.
+#pragma once
+
+#include <openssl/ssl.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace carbide::tls {
+
+using Der = std::vector<uint8_t>;
+
+// Decides whether a peer's certificate chain (leaf first, DER) is trusted. The JNI bridge asks the
+// application's X509TrustManager; it must not throw (it runs inside OpenSSL's handshake).
+class PeerVerifier {
+ public:
+  virtual bool Verify(const std::vector<Der>& chain, const std::string& cipher_suite) noexcept = 0;
+
+ protected:
+  ~PeerVerifier() = default;
+};
+
+// What one SSLContext shares between its engines: the SSL_CTX, with tickets and OpenSSL's own
+// chain verification off (trust is Java's, through PeerVerifier).
+class Context {
+ public:
+  Context();
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+  SSL_CTX* get() const noexcept { return ctx_; }
+  // The IANA names of the cipher suites this libssl enables by default, TLS 1.3 first.
+  std::vector<std::string> DefaultCipherSuites() const;
+
+ private:
+  SSL_CTX* ctx_;
+};
+
+// The settings of one engine, from the Java side's SSLParameters.
+struct Settings {
+  int min_version = TLS1_2_VERSION;
+  int max_version = TLS1_3_VERSION;
+  std::vector<std::string> cipher_suites;  // IANA names; empty means the library's defaults
+  std::string groups;                      // OpenSSL group list, colon-separated
+  std::string server_name;                 // SNI a client sends; empty for none
+  std::vector<std::string> alpn;           // application protocols, in preference order
+  int verify_mode = SSL_VERIFY_NONE;       // server: SSL_VERIFY_PEER [| FAIL_IF_NO_PEER_CERT]
+};
+
+// What the handshake settled, for SSLSession.
+struct SessionInfo {
+  std::string protocol;      // "TLSv1.3", as JSSE names it
+  std::string cipher_suite;  // IANA name
+  std::string group;         // the key exchange group's name, "X25519MLKEM768" say
+  std::string alpn;          // the selected application protocol, empty if none
+  std::string server_name;   // the SNI host name (a server's view of the client's), if any
+};
+
+class Engine {
+ public:
+  Engine(const Context& context, bool client);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  void Configure(const Settings& settings);
+  // The certificate chain (leaf first) and PKCS#8 private key this side authenticates with.
+  void UseKey(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8);
+
+  // Network side: records received from the peer go in, records to send come out.
+  void FeedRecords(std::span<const uint8_t> records);
+  size_t PendingRecords() const noexcept;
+  size_t TakeRecords(std::span<uint8_t> out);
+
+  // Advances the handshake as far as the records fed allow; true once it is complete. A fatal
+  // error throws carbide::Error carrying OpenSSL's reason (its alert is left in PendingRecords).
+  bool Handshake(PeerVerifier& verifier);
+  bool HandshakeComplete() const noexcept;
+  // Decrypts application data into `out`. Returns the bytes produced, 0 if a record is needed, or
+  // -1 once the peer's close_notify arrived.
+  long Read(std::span<uint8_t> out, PeerVerifier& verifier);
+  // Encrypts `data` (at most 16 KiB) into records.
+  void Write(std::span<const uint8_t> data);
+  // Queues close_notify.
+  void Shutdown();
+
+  SessionInfo Session() const;
+  std::vector<Der> PeerChain() const;
+
+ private:
+  SSL* ssl_;
+  BIO* network_in_;                 // owned by ssl_
+  BIO* network_out_;                // owned by ssl_
+  std::vector<uint8_t> alpn_wire_;  // the server's preference list, ALPN wire format
+  PeerVerifier* verifier_ = nullptr;
+
+  friend int VerifyPeer(X509_STORE_CTX* store, void* arg);
+  friend int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len,
+                        const unsigned char* in, unsigned int in_len, void* arg);
+};
+
+}  // namespace carbide::tls

@@ -1,0 +1,321 @@
+// Natives of dev.carbide.ssl.TlsNative, the bridge to the TLS engine (carbide/tls.h). They live in
+// libcarbide-ssl.so, which registers them from its own JNI_OnLoad (tls_onload.cc). Records and
+// application data are copied through native buffers, cleansed afterwards: the peer's trust check
+// calls back into Java in the middle of SSL_do_handshake and SSL_read, so no array may be pinned
+// around them.
+#include "tls_jni.h"
+
+#include <jni.h>
+
+#include <string>
+#include <vector>
+
+#include "../core/jni_support.h"
+#include "carbide/tls.h"
+
+namespace carbide::jni {
+namespace {
+
+jclass ssl_exception_class = nullptr;
+jclass byte_array_class = nullptr;
+jclass string_class = nullptr;
+jmethodID verify_peer_method = nullptr;
+
+// Guard, with the engine's own failures (a refused handshake, a bad record) as SSLException.
+template <typename Body>
+auto TlsGuard(JNIEnv* env, Body&& body) noexcept -> decltype(body()) {
+  using Result = decltype(body());
+  return Guard(env, [&]() -> Result {
+    try {
+      return body();
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::kProvider) {
+        throw;
+      }
+      ClearOpensslErrors();
+      env->ThrowNew(ssl_exception_class, e.what());
+      throw JavaExceptionPending{};
+    }
+  });
+}
+
+// A byte[][] of DER certificates, or null with the Java exception pending.
+jobjectArray NewDerArray(JNIEnv* env, const std::vector<tls::Der>& chain) {
+  jobjectArray certs =
+      env->NewObjectArray(static_cast<jsize>(chain.size()), byte_array_class, nullptr);
+  for (size_t i = 0; certs != nullptr && i < chain.size(); i++) {
+    jbyteArray der = env->NewByteArray(static_cast<jsize>(chain[i].size()));
+    if (der == nullptr) {
+      return nullptr;
+    }
+    env->SetByteArrayRegion(der, 0, static_cast<jsize>(chain[i].size()),
+                            reinterpret_cast<const jbyte*>(chain[i].data()));
+    env->SetObjectArrayElement(certs, static_cast<jsize>(i), der);
+    env->DeleteLocalRef(der);
+  }
+  return certs;
+}
+
+// Asks the Java side's PeerTrust (the application's X509TrustManager) about a chain.
+class JavaVerifier final : public tls::PeerVerifier {
+ public:
+  JavaVerifier(JNIEnv* env, jobject trust) : env_(env), trust_(trust) {}
+
+  bool Verify(const std::vector<tls::Der>& chain,
+              const std::string& cipher_suite) noexcept override {
+    if (trust_ == nullptr || env_->PushLocalFrame(static_cast<jint>(chain.size()) + 4) != 0) {
+      return false;
+    }
+    jboolean trusted = JNI_FALSE;
+    jobjectArray certs = NewDerArray(env_, chain);
+    jstring suite = certs != nullptr ? env_->NewStringUTF(cipher_suite.c_str()) : nullptr;
+    if (suite != nullptr) {
+      trusted = env_->CallBooleanMethod(trust_, verify_peer_method, certs, suite);
+    }
+    // The Java side keeps its own reason; an exception here must not cross OpenSSL's frames.
+    if (env_->ExceptionCheck()) {
+      env_->ExceptionClear();
+      trusted = JNI_FALSE;
+    }
+    env_->PopLocalFrame(nullptr);
+    return trusted == JNI_TRUE;
+  }
+
+ private:
+  JNIEnv* env_;
+  jobject trust_;
+};
+
+std::vector<std::string> JavaStrings(JNIEnv* env, jobjectArray array) {
+  std::vector<std::string> strings;
+  if (array == nullptr) {
+    return strings;
+  }
+  jsize n = env->GetArrayLength(array);
+  for (jsize i = 0; i < n; i++) {
+    auto value = static_cast<jstring>(env->GetObjectArrayElement(array, i));
+    strings.push_back(JavaString(env, value));
+    env->DeleteLocalRef(value);
+  }
+  return strings;
+}
+
+jobjectArray NewStringArray(JNIEnv* env, const std::vector<std::string>& strings) {
+  jobjectArray array =
+      env->NewObjectArray(static_cast<jsize>(strings.size()), string_class, nullptr);
+  if (array == nullptr) {
+    throw JavaExceptionPending{};
+  }
+  for (size_t i = 0; i < strings.size(); i++) {
+    jstring value = env->NewStringUTF(strings[i].c_str());
+    if (value == nullptr) {
+      throw JavaExceptionPending{};
+    }
+    env->SetObjectArrayElement(array, static_cast<jsize>(i), value);
+    env->DeleteLocalRef(value);
+  }
+  return array;
+}
+
+jlong NewContext(JNIEnv* env, jclass) {
+  return TlsGuard(env, [&] { return ToHandle(new tls::Context()); });
+}
+
+void FreeContext(JNIEnv*, jclass, jlong handle) {
+  delete reinterpret_cast<tls::Context*>(static_cast<intptr_t>(handle));
+}
+
+jobjectArray DefaultCipherSuites(JNIEnv* env, jclass, jlong context) {
+  return TlsGuard(env, [&] {
+    return NewStringArray(env, FromHandle<tls::Context>(context).DefaultCipherSuites());
+  });
+}
+
+jlong NewEngine(JNIEnv* env, jclass, jlong context, jboolean client) {
+  return TlsGuard(env, [&] {
+    return ToHandle(new tls::Engine(FromHandle<tls::Context>(context), client == JNI_TRUE));
+  });
+}
+
+void FreeEngine(JNIEnv*, jclass, jlong handle) {
+  delete reinterpret_cast<tls::Engine*>(static_cast<intptr_t>(handle));
+}
+
+void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_version,
+               jobjectArray cipher_suites, jstring groups, jstring server_name, jobjectArray alpn,
+               jint verify_mode) {
+  TlsGuard(env, [&] {
+    tls::Settings settings;
+    settings.min_version = min_version;
+    settings.max_version = max_version;
+    settings.cipher_suites = JavaStrings(env, cipher_suites);
+    settings.groups = groups == nullptr ? "" : JavaString(env, groups);
+    settings.server_name = server_name == nullptr ? "" : JavaString(env, server_name);
+    settings.alpn = JavaStrings(env, alpn);
+    settings.verify_mode = verify_mode;
+    FromHandle<tls::Engine>(engine).Configure(settings);
+  });
+}
+
+void UseKey(JNIEnv* env, jclass, jlong engine, jobjectArray chain, jbyteArray pkcs8) {
+  TlsGuard(env, [&] {
+    if (chain == nullptr || pkcs8 == nullptr) {
+      throw Error(ErrorKind::kInvalidKey, "no certificate chain or key");
+    }
+    std::vector<tls::Der> certs;
+    jsize n = env->GetArrayLength(chain);
+    for (jsize i = 0; i < n; i++) {
+      auto der = static_cast<jbyteArray>(env->GetObjectArrayElement(chain, i));
+      if (der == nullptr) {
+        throw Error(ErrorKind::kInvalidKey, "a certificate is missing");
+      }
+      tls::Der& cert = certs.emplace_back(static_cast<size_t>(env->GetArrayLength(der)));
+      env->GetByteArrayRegion(der, 0, static_cast<jsize>(cert.size()),
+                              reinterpret_cast<jbyte*>(cert.data()));
+      env->DeleteLocalRef(der);
+    }
+    SecretBytes key(env, pkcs8);
+    FromHandle<tls::Engine>(engine).UseKey(certs, std::span<const uint8_t>(key.data(), key.size()));
+  });
+}
+
+void Feed(JNIEnv* env, jclass, jlong engine, jbyteArray records, jint off, jint len) {
+  TlsGuard(env, [&] {
+    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
+    ForEachInputChunk(env, records, off, len, [&](const uint8_t* data, size_t n) {
+      tls_engine.FeedRecords(std::span<const uint8_t>(data, n));
+    });
+  });
+}
+
+jint Pending(JNIEnv* env, jclass, jlong engine) {
+  return TlsGuard(env, [&] {
+    size_t pending = FromHandle<tls::Engine>(engine).PendingRecords();
+    return static_cast<jint>(pending > INT32_MAX ? INT32_MAX : pending);
+  });
+}
+
+jint Take(JNIEnv* env, jclass, jlong engine, jbyteArray out, jint off, jint len) {
+  return TlsGuard(env, [&] {
+    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
+    CheckArrayRange(env, out, off, len);
+    SecretBytes records(static_cast<size_t>(len));
+    size_t taken = tls_engine.TakeRecords(std::span<uint8_t>(records.data(), records.size()));
+    env->SetByteArrayRegion(out, off, static_cast<jsize>(taken),
+                            reinterpret_cast<const jbyte*>(records.data()));
+    return static_cast<jint>(taken);
+  });
+}
+
+jboolean Handshake(JNIEnv* env, jclass, jlong engine, jobject trust) {
+  return TlsGuard(env, [&] {
+    JavaVerifier verifier(env, trust);
+    return FromHandle<tls::Engine>(engine).Handshake(verifier) ? JNI_TRUE : JNI_FALSE;
+  });
+}
+
+jboolean HandshakeComplete(JNIEnv* env, jclass, jlong engine) {
+  return TlsGuard(env, [&] {
+    return FromHandle<tls::Engine>(engine).HandshakeComplete() ? JNI_TRUE : JNI_FALSE;
+  });
+}
+
+jint Read(JNIEnv* env, jclass, jlong engine, jobject trust, jbyteArray out, jint off, jint len) {
+  return TlsGuard(env, [&] {
+    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
+    CheckArrayRange(env, out, off, len);
+    SecretBytes plaintext(static_cast<size_t>(len));
+    JavaVerifier verifier(env, trust);
+    long read = tls_engine.Read(std::span<uint8_t>(plaintext.data(), plaintext.size()), verifier);
+    if (read > 0) {
+      env->SetByteArrayRegion(out, off, static_cast<jsize>(read),
+                              reinterpret_cast<const jbyte*>(plaintext.data()));
+    }
+    return static_cast<jint>(read);
+  });
+}
+
+void Write(JNIEnv* env, jclass, jlong engine, jbyteArray data, jint off, jint len) {
+  TlsGuard(env, [&] {
+    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
+    SecretBytes plaintext(env, data, off, len);
+    tls_engine.Write(std::span<const uint8_t>(plaintext.data(), plaintext.size()));
+  });
+}
+
+void Shutdown(JNIEnv* env, jclass, jlong engine) {
+  TlsGuard(env, [&] { FromHandle<tls::Engine>(engine).Shutdown(); });
+}
+
+jobjectArray Session(JNIEnv* env, jclass, jlong engine) {
+  return TlsGuard(env, [&] {
+    tls::SessionInfo info = FromHandle<tls::Engine>(engine).Session();
+    return NewStringArray(
+        env, {info.protocol, info.cipher_suite, info.group, info.alpn, info.server_name});
+  });
+}
+
+jobjectArray PeerChain(JNIEnv* env, jclass, jlong engine) {
+  return TlsGuard(env, [&] {
+    std::vector<tls::Der> chain = FromHandle<tls::Engine>(engine).PeerChain();
+    jobjectArray certs = NewDerArray(env, chain);
+    if (certs == nullptr) {
+      throw JavaExceptionPending{};
+    }
+    return certs;
+  });
+}
+
+}  // namespace
+
+bool RegisterTlsNatives(JNIEnv* env) {
+  ssl_exception_class = GlobalClass(env, "javax/net/ssl/SSLException");
+  byte_array_class = GlobalClass(env, "[B");
+  string_class = GlobalClass(env, "java/lang/String");
+  jclass trust = env->FindClass("dev/carbide/ssl/PeerTrust");
+  if (ssl_exception_class == nullptr || byte_array_class == nullptr || string_class == nullptr ||
+      trust == nullptr) {
+    return false;
+  }
+  verify_peer_method = env->GetMethodID(trust, "verifyPeer", "([[BLjava/lang/String;)Z");
+  env->DeleteLocalRef(trust);
+  if (verify_peer_method == nullptr) {
+    return false;
+  }
+  static const JNINativeMethod methods[] = {
+      {const_cast<char*>("newContext"), const_cast<char*>("()J"),
+       reinterpret_cast<void*>(NewContext)},
+      {const_cast<char*>("freeContext"), const_cast<char*>("(J)V"),
+       reinterpret_cast<void*>(FreeContext)},
+      {const_cast<char*>("defaultCipherSuites"), const_cast<char*>("(J)[Ljava/lang/String;"),
+       reinterpret_cast<void*>(DefaultCipherSuites)},
+      {const_cast<char*>("newEngine"), const_cast<char*>("(JZ)J"),
+       reinterpret_cast<void*>(NewEngine)},
+      {const_cast<char*>("freeEngine"), const_cast<char*>("(J)V"),
+       reinterpret_cast<void*>(FreeEngine)},
+      {const_cast<char*>("configure"),
+       const_cast<char*>("(JII[Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
+                         "[Ljava/lang/String;I)V"),
+       reinterpret_cast<void*>(Configure)},
+      {const_cast<char*>("useKey"), const_cast<char*>("(J[[B[B)V"),
+       reinterpret_cast<void*>(UseKey)},
+      {const_cast<char*>("feed"), const_cast<char*>("(J[BII)V"), reinterpret_cast<void*>(Feed)},
+      {const_cast<char*>("pending"), const_cast<char*>("(J)I"), reinterpret_cast<void*>(Pending)},
+      {const_cast<char*>("take"), const_cast<char*>("(J[BII)I"), reinterpret_cast<void*>(Take)},
+      {const_cast<char*>("handshake"), const_cast<char*>("(JLdev/carbide/ssl/PeerTrust;)Z"),
+       reinterpret_cast<void*>(Handshake)},
+      {const_cast<char*>("handshakeComplete"), const_cast<char*>("(J)Z"),
+       reinterpret_cast<void*>(HandshakeComplete)},
+      {const_cast<char*>("read"), const_cast<char*>("(JLdev/carbide/ssl/PeerTrust;[BII)I"),
+       reinterpret_cast<void*>(Read)},
+      {const_cast<char*>("write"), const_cast<char*>("(J[BII)V"), reinterpret_cast<void*>(Write)},
+      {const_cast<char*>("shutdown"), const_cast<char*>("(J)V"), reinterpret_cast<void*>(Shutdown)},
+      {const_cast<char*>("session"), const_cast<char*>("(J)[Ljava/lang/String;"),
+       reinterpret_cast<void*>(Session)},
+      {const_cast<char*>("peerChain"), const_cast<char*>("(J)[[B"),
+       reinterpret_cast<void*>(PeerChain)},
+  };
+  return RegisterNatives(env, "dev/carbide/ssl/TlsNative", methods);
+}
+
+}  // namespace carbide::jni

@@ -1,0 +1,363 @@
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
+#include <algorithm>
+#include <climits>
+#include <memory>
+
+#include "carbide/error.h"
+#include "carbide/tls.h"
+
+namespace carbide::tls {
+
+namespace {
+
+using X509Ptr = std::unique_ptr<X509, decltype(&X509_free)>;
+using PkeyPtr = std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)>;
+
+// A TLS record carries at most 2^14 bytes of plaintext.
+constexpr size_t kMaxPlaintext = 16384;
+
+X509Ptr ParseCertificate(const Der& der) {
+  const unsigned char* p = der.data();
+  X509Ptr cert(d2i_X509(nullptr, &p, static_cast<long>(der.size())), X509_free);
+  if (cert == nullptr || p != der.data() + der.size()) {
+    ThrowOpensslError("cannot parse the certificate", ErrorKind::kInvalidKey);
+  }
+  return cert;
+}
+
+Der EncodeCertificate(X509* cert) {
+  int len = i2d_X509(cert, nullptr);
+  if (len <= 0) {
+    ThrowOpensslError("cannot encode the peer certificate");
+  }
+  Der der(static_cast<size_t>(len));
+  unsigned char* p = der.data();
+  i2d_X509(cert, &p);
+  return der;
+}
+
+// Maps the IANA names JSSE uses to OpenSSL's names for TLS 1.2 suites; TLS 1.3 suites are named
+// the same way in both, and are set apart, since OpenSSL configures them separately.
+void SetCipherSuites(SSL* ssl, const std::vector<std::string>& names) {
+  std::string tls13;
+  std::string tls12;
+  STACK_OF(SSL_CIPHER)* all = SSL_get_ciphers(ssl);
+  for (const std::string& name : names) {
+    for (int i = 0; i < sk_SSL_CIPHER_num(all); i++) {
+      const SSL_CIPHER* cipher = sk_SSL_CIPHER_value(all, i);
+      const char* standard = SSL_CIPHER_standard_name(cipher);
+      if (standard == nullptr || name != standard) {
+        continue;
+      }
+      // Only the TLS 1.3 suites' names lack "_WITH_" (they leave key exchange to the groups).
+      std::string& list = name.find("_WITH_") == std::string::npos ? tls13 : tls12;
+      list += (list.empty() ? "" : ":") + std::string(SSL_CIPHER_get_name(cipher));
+    }
+  }
+  if (tls13.empty() && tls12.empty()) {
+    throw Error(ErrorKind::kIllegalArgument, "none of the enabled cipher suites is supported");
+  }
+  // An empty TLS 1.2 list is refused by OpenSSL; "-ALL" leaves TLS 1.2 without suites instead.
+  CheckOpenssl(SSL_set_ciphersuites(ssl, tls13.c_str()), "cannot set the TLS 1.3 cipher suites");
+  if (tls12.empty()) {
+    tls12 = "-ALL";
+  }
+  ERR_set_mark();
+  int rc = SSL_set_cipher_list(ssl, tls12.c_str());
+  ERR_pop_to_mark();
+  if (rc != 1 && tls12 != "-ALL") {
+    throw Error(ErrorKind::kIllegalArgument, "cannot set the TLS 1.2 cipher suites");
+  }
+}
+
+}  // namespace
+
+// OpenSSL's chain verification is replaced whole: the chain goes to the engine's PeerVerifier.
+int VerifyPeer(X509_STORE_CTX* store, void* /*arg*/) {
+  auto* ssl =
+      static_cast<SSL*>(X509_STORE_CTX_get_ex_data(store, SSL_get_ex_data_X509_STORE_CTX_idx()));
+  auto* engine = ssl == nullptr ? nullptr : static_cast<Engine*>(SSL_get_app_data(ssl));
+  if (engine == nullptr || engine->verifier_ == nullptr) {
+    X509_STORE_CTX_set_error(store, X509_V_ERR_APPLICATION_VERIFICATION);
+    return 0;
+  }
+  try {
+    // The chain as the peer sent it, leaf first.
+    std::vector<Der> chain;
+    STACK_OF(X509)* sent = X509_STORE_CTX_get0_untrusted(store);
+    chain.reserve(static_cast<size_t>(std::max(sk_X509_num(sent), 1)));
+    for (int i = 0; i < sk_X509_num(sent); i++) {
+      chain.push_back(EncodeCertificate(sk_X509_value(sent, i)));
+    }
+    if (chain.empty()) {
+      chain.push_back(EncodeCertificate(X509_STORE_CTX_get0_cert(store)));
+    }
+    const SSL_CIPHER* cipher = SSL_get_pending_cipher(ssl);
+    const char* name = cipher == nullptr ? nullptr : SSL_CIPHER_standard_name(cipher);
+    if (engine->verifier_->Verify(chain, name == nullptr ? "" : name)) {
+      return 1;
+    }
+  } catch (...) {
+    // Refused below.
+  }
+  X509_STORE_CTX_set_error(store, X509_V_ERR_APPLICATION_VERIFICATION);
+  return 0;
+}
+
+int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len, const unsigned char* in,
+               unsigned int in_len, void* /*arg*/) {
+  auto* engine = static_cast<Engine*>(SSL_get_app_data(ssl));
+  if (engine == nullptr || engine->alpn_wire_.empty()) {
+    return SSL_TLSEXT_ERR_NOACK;
+  }
+  unsigned char* selected = nullptr;
+  // The server's preference wins, as in SunJSSE.
+  if (SSL_select_next_proto(&selected, out_len, engine->alpn_wire_.data(),
+                            static_cast<unsigned int>(engine->alpn_wire_.size()), in,
+                            in_len) != OPENSSL_NPN_NEGOTIATED) {
+    return SSL_TLSEXT_ERR_ALERT_FATAL;  // no_application_protocol, as RFC 7301 asks
+  }
+  *out = selected;
+  return SSL_TLSEXT_ERR_OK;
+}
+
+Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")) {
+  SSL_CTX_set_min_proto_version(ctx_, TLS1_2_VERSION);
+  // No resumption yet (docs/tls.md): no tickets, no cache.
+  SSL_CTX_set_num_tickets(ctx_, 0);
+  SSL_CTX_set_options(ctx_, SSL_OP_NO_TICKET | SSL_OP_NO_RENEGOTIATION);
+  SSL_CTX_set_session_cache_mode(ctx_, SSL_SESS_CACHE_OFF);
+  SSL_CTX_set_cert_verify_callback(ctx_, VerifyPeer, nullptr);
+  SSL_CTX_set_alpn_select_cb(ctx_, SelectAlpn, nullptr);
+}
+
+Context::~Context() { SSL_CTX_free(ctx_); }
+
+std::vector<std::string> Context::DefaultCipherSuites() const {
+  std::vector<std::string> names;
+  STACK_OF(SSL_CIPHER)* ciphers = SSL_CTX_get_ciphers(ctx_);
+  for (int i = 0; i < sk_SSL_CIPHER_num(ciphers); i++) {
+    const char* name = SSL_CIPHER_standard_name(sk_SSL_CIPHER_value(ciphers, i));
+    if (name != nullptr) {
+      names.emplace_back(name);
+    }
+  }
+  return names;
+}
+
+Engine::Engine(const Context& context, bool client)
+    : ssl_(CheckNotNull(SSL_new(context.get()), "SSL_new")),
+      network_in_(BIO_new(BIO_s_mem())),
+      network_out_(BIO_new(BIO_s_mem())) {
+  if (network_in_ == nullptr || network_out_ == nullptr) {
+    BIO_free(network_in_);
+    BIO_free(network_out_);
+    SSL_free(ssl_);
+    throw Error(ErrorKind::kOutOfMemory, "BIO_new failed");
+  }
+  // An empty memory BIO means "wait for more", not end of stream.
+  BIO_set_mem_eof_return(network_in_, -1);
+  BIO_set_mem_eof_return(network_out_, -1);
+  SSL_set_bio(ssl_, network_in_, network_out_);
+  SSL_set_app_data(ssl_, this);
+  if (client) {
+    SSL_set_connect_state(ssl_);
+    SSL_set_verify(ssl_, SSL_VERIFY_PEER, nullptr);
+  } else {
+    SSL_set_accept_state(ssl_);
+  }
+}
+
+Engine::~Engine() { SSL_free(ssl_); }
+
+void Engine::Configure(const Settings& settings) {
+  CheckOpenssl(SSL_set_min_proto_version(ssl_, settings.min_version), "cannot set the protocols");
+  CheckOpenssl(SSL_set_max_proto_version(ssl_, settings.max_version), "cannot set the protocols");
+  if (!settings.cipher_suites.empty()) {
+    SetCipherSuites(ssl_, settings.cipher_suites);
+  }
+  if (!settings.groups.empty() && SSL_set1_groups_list(ssl_, settings.groups.c_str()) != 1) {
+    ThrowOpensslError("cannot set the named groups", ErrorKind::kIllegalArgument);
+  }
+  if (!settings.server_name.empty()) {
+    CheckOpenssl(static_cast<int>(SSL_set_tlsext_host_name(ssl_, settings.server_name.c_str())),
+                 "cannot set the server name");
+  }
+  alpn_wire_.clear();
+  for (const std::string& protocol : settings.alpn) {
+    if (protocol.empty() || protocol.size() > 255) {
+      throw Error(ErrorKind::kIllegalArgument, "an application protocol is 1 to 255 bytes");
+    }
+    alpn_wire_.push_back(static_cast<uint8_t>(protocol.size()));
+    alpn_wire_.insert(alpn_wire_.end(), protocol.begin(), protocol.end());
+  }
+  // SSL_set_alpn_protos returns 0 on success.
+  if (SSL_is_server(ssl_) == 0 && !alpn_wire_.empty() &&
+      SSL_set_alpn_protos(ssl_, alpn_wire_.data(), static_cast<unsigned int>(alpn_wire_.size())) !=
+          0) {
+    ThrowOpensslError("cannot set the application protocols");
+  }
+  if (SSL_is_server(ssl_) != 0) {
+    SSL_set_verify(ssl_, settings.verify_mode, nullptr);
+  }
+}
+
+void Engine::UseKey(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8) {
+  if (chain.empty()) {
+    throw Error(ErrorKind::kInvalidKey, "the certificate chain is empty");
+  }
+  X509Ptr leaf = ParseCertificate(chain.front());
+  CheckOpenssl(SSL_use_certificate(ssl_, leaf.get()), "cannot use the certificate");
+  CheckOpenssl(static_cast<int>(SSL_clear_chain_certs(ssl_)), "cannot set the chain");
+  for (size_t i = 1; i < chain.size(); i++) {
+    X509Ptr cert = ParseCertificate(chain[i]);
+    // SSL_add0_chain_cert takes the reference on success.
+    CheckOpenssl(static_cast<int>(SSL_add0_chain_cert(ssl_, cert.get())),
+                 "cannot add to the chain");
+    static_cast<void>(cert.release());
+  }
+  const unsigned char* p = pkcs8.data();
+  PkeyPtr key(d2i_AutoPrivateKey(nullptr, &p, static_cast<long>(pkcs8.size())), EVP_PKEY_free);
+  if (key == nullptr) {
+    ThrowOpensslError("cannot decode the private key", ErrorKind::kInvalidKey);
+  }
+  CheckOpenssl(SSL_use_PrivateKey(ssl_, key.get()), "cannot use the private key");
+  if (SSL_check_private_key(ssl_) != 1) {
+    ThrowOpensslError("the private key does not match the certificate", ErrorKind::kInvalidKey);
+  }
+}
+
+void Engine::FeedRecords(std::span<const uint8_t> records) {
+  if (records.size() > INT_MAX) {
+    throw Error(ErrorKind::kIllegalArgument, "too many bytes at once");
+  }
+  if (!records.empty() &&
+      BIO_write(network_in_, records.data(), static_cast<int>(records.size())) !=
+          static_cast<int>(records.size())) {
+    ThrowOpensslError("cannot buffer the records", ErrorKind::kOutOfMemory);
+  }
+}
+
+size_t Engine::PendingRecords() const noexcept { return BIO_ctrl_pending(network_out_); }
+
+size_t Engine::TakeRecords(std::span<uint8_t> out) {
+  size_t n = std::min(out.size(), PendingRecords());
+  if (n == 0) {
+    return 0;
+  }
+  size_t read = 0;
+  if (BIO_read_ex(network_out_, out.data(), n, &read) != 1) {
+    ThrowOpensslError("cannot take the records");
+  }
+  return read;
+}
+
+namespace {
+
+// Runs one SSL call that may need the peer's verification, with the verifier in reach of
+// VerifyPeer. Returns SSL_get_error's verdict for a failed call, or SSL_ERROR_NONE.
+template <typename Call>
+int WithVerifier(SSL* ssl, PeerVerifier*& slot, PeerVerifier& verifier, Call&& call) {
+  slot = &verifier;
+  int rc = call();
+  slot = nullptr;
+  return rc > 0 ? SSL_ERROR_NONE : SSL_get_error(ssl, rc);
+}
+
+}  // namespace
+
+bool Engine::Handshake(PeerVerifier& verifier) {
+  if (SSL_is_init_finished(ssl_)) {
+    return true;
+  }
+  int error = WithVerifier(ssl_, verifier_, verifier, [&] { return SSL_do_handshake(ssl_); });
+  switch (error) {
+    case SSL_ERROR_NONE:
+      return true;
+    case SSL_ERROR_WANT_READ:
+    case SSL_ERROR_WANT_WRITE:
+      return false;
+    default:
+      ThrowOpensslError("TLS handshake failed");
+  }
+}
+
+bool Engine::HandshakeComplete() const noexcept { return SSL_is_init_finished(ssl_) != 0; }
+
+long Engine::Read(std::span<uint8_t> out, PeerVerifier& verifier) {
+  size_t read = 0;
+  int error = WithVerifier(ssl_, verifier_, verifier,
+                           [&] { return SSL_read_ex(ssl_, out.data(), out.size(), &read); });
+  switch (error) {
+    case SSL_ERROR_NONE:
+      return static_cast<long>(read);
+    case SSL_ERROR_WANT_READ:
+    case SSL_ERROR_WANT_WRITE:
+      return 0;
+    case SSL_ERROR_ZERO_RETURN:
+      return -1;
+    default:
+      ThrowOpensslError("cannot read the TLS record");
+  }
+}
+
+void Engine::Write(std::span<const uint8_t> data) {
+  if (data.size() > kMaxPlaintext) {
+    throw Error(ErrorKind::kIllegalArgument, "more than one record's plaintext");
+  }
+  size_t written = 0;
+  if (SSL_write_ex(ssl_, data.data(), data.size(), &written) != 1 || written != data.size()) {
+    ThrowOpensslError("cannot write the TLS record");
+  }
+}
+
+void Engine::Shutdown() {
+  // 0 (sent, peer's not yet seen) and 1 are both fine; the peer's close_notify arrives by Read.
+  if (SSL_shutdown(ssl_) < 0) {
+    ERR_clear_error();
+  }
+}
+
+SessionInfo Engine::Session() const {
+  SessionInfo info;
+  info.protocol = SSL_get_version(ssl_);
+  if (const SSL_CIPHER* cipher = SSL_get_current_cipher(ssl_); cipher != nullptr) {
+    const char* name = SSL_CIPHER_standard_name(cipher);
+    info.cipher_suite = name == nullptr ? "" : name;
+  }
+  int group = SSL_get_negotiated_group(ssl_);
+  if (const char* name = group == 0 ? nullptr : SSL_group_to_name(ssl_, group); name != nullptr) {
+    info.group = name;
+  }
+  const unsigned char* alpn = nullptr;
+  unsigned int alpn_len = 0;
+  SSL_get0_alpn_selected(ssl_, &alpn, &alpn_len);
+  info.alpn.assign(reinterpret_cast<const char*>(alpn), alpn == nullptr ? 0 : alpn_len);
+  if (const char* name = SSL_get_servername(ssl_, TLSEXT_NAMETYPE_host_name); name != nullptr) {
+    info.server_name = name;
+  }
+  return info;
+}
+
+std::vector<Der> Engine::PeerChain() const {
+  std::vector<Der> chain;
+  X509* leaf = SSL_get0_peer_certificate(ssl_);
+  if (leaf == nullptr) {
+    return chain;
+  }
+  chain.push_back(EncodeCertificate(leaf));
+  // A client's stack starts with the leaf; a server's leaves it out.
+  STACK_OF(X509)* rest = SSL_get_peer_cert_chain(ssl_);
+  for (int i = 0; i < sk_X509_num(rest); i++) {
+    X509* cert = sk_X509_value(rest, i);
+    if (X509_cmp(cert, leaf) != 0) {
+      chain.push_back(EncodeCertificate(cert));
+    }
+  }
+  return chain;
+}
+
+}  // namespace carbide::tls

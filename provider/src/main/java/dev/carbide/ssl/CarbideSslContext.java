@@ -1,0 +1,227 @@
+package dev.carbide.ssl;
+
+import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
+import java.security.KeyManagementException;
+import java.security.KeyStore;
+import java.security.KeyStoreException;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.security.SecureRandom;
+import java.security.cert.CertificateEncodingException;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
+import java.util.List;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContextSpi;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocketFactory;
+import javax.net.ssl.SSLSessionContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedKeyManager;
+import javax.net.ssl.X509ExtendedTrustManager;
+import javax.net.ssl.X509KeyManager;
+import javax.net.ssl.X509TrustManager;
+
+/**
+ * SSLContext {@code TLS}, {@code TLSv1.3} and {@code TLSv1.2} on the native engine (docs/tls.md,
+ * "Native engine (preview)"). Keys and trust stay Java's: the server's chain and key come from the
+ * application's X509KeyManager, the peer's chain goes to its X509TrustManager. Only SSLEngine is
+ * served so far; sockets, resumption and the session contexts are later steps.
+ */
+public final class CarbideSslContext extends SSLContextSpi {
+  private static final String[] SERVER_KEY_TYPES = {"EC", "RSA"};
+
+  private final List<String> defaultProtocols;
+  private X509KeyManager keyManager;
+  private X509TrustManager trustManager;
+  private long handle;
+  private String[] defaultCipherSuites;
+
+  CarbideSslContext(String protocol) {
+    TlsNative.ensureLoaded();
+    this.defaultProtocols =
+        protocol.equals("TLSv1.2") ? List.of("TLSv1.2") : EngineSettings.SUPPORTED_PROTOCOLS;
+  }
+
+  @Override
+  protected synchronized void engineInit(KeyManager[] km, TrustManager[] tm, SecureRandom random)
+      throws KeyManagementException {
+    keyManager = first(km, X509KeyManager.class);
+    trustManager = first(tm, X509TrustManager.class);
+    if (trustManager == null) {
+      trustManager = defaultTrustManager();
+    }
+    if (handle == 0) {
+      long context = TlsNative.newContext();
+      // The context lives as long as this SPI; its engines hold the SPI, so it outlives them.
+      NativeCleaner.register(this, context, TlsNative::freeContext, NativeFootprint.TLS_ENGINE);
+      handle = context;
+      defaultCipherSuites = TlsNative.defaultCipherSuites(context);
+    }
+  }
+
+  synchronized long handle() {
+    if (handle == 0) {
+      throw new IllegalStateException("SSLContext is not initialized");
+    }
+    return handle;
+  }
+
+  synchronized EngineSettings defaultSettings() {
+    handle();
+    return new EngineSettings(defaultProtocols.toArray(new String[0]), defaultCipherSuites.clone());
+  }
+
+  String[] supportedCipherSuites() {
+    synchronized (this) {
+      return defaultCipherSuites.clone();
+    }
+  }
+
+  /** Gives a server engine the key the application's key manager chooses for it. */
+  void useServerKey(CarbideSslEngine engine, long engineHandle, CarbideSslSession session)
+      throws SSLException {
+    X509KeyManager keys;
+    synchronized (this) {
+      keys = keyManager;
+    }
+    if (keys == null) {
+      throw new SSLException("No available authentication scheme: the context has no key manager");
+    }
+    for (String keyType : SERVER_KEY_TYPES) {
+      String alias =
+          keys instanceof X509ExtendedKeyManager extended
+              ? extended.chooseEngineServerAlias(keyType, null, engine)
+              : keys.chooseServerAlias(keyType, null, null);
+      if (alias == null) {
+        continue;
+      }
+      PrivateKey key = keys.getPrivateKey(alias);
+      X509Certificate[] chain = keys.getCertificateChain(alias);
+      byte[] pkcs8 = key == null ? null : key.getEncoded();
+      if (chain == null || chain.length == 0 || pkcs8 == null) {
+        // A key only Java can use (an HSM's) needs the signing callback: a later step.
+        continue;
+      }
+      try {
+        byte[][] der = new byte[chain.length][];
+        for (int i = 0; i < chain.length; i++) {
+          der[i] = chain[i].getEncoded();
+        }
+        TlsNative.useKey(engineHandle, der, pkcs8);
+        session.localCertificates(chain);
+        return;
+      } catch (CertificateEncodingException | java.security.InvalidKeyException e) {
+        throw new SSLException("cannot use the key of alias " + alias + ": " + e.getMessage(), e);
+      } finally {
+        Arrays.fill(pkcs8, (byte) 0);
+      }
+    }
+    throw new SSLException("No available authentication scheme");
+  }
+
+  /** Asks the application's trust manager about a peer's chain. */
+  void checkPeer(
+      CarbideSslEngine engine, X509Certificate[] chain, String cipherSuite, boolean client)
+      throws CertificateException {
+    X509TrustManager trust;
+    synchronized (this) {
+      trust = trustManager;
+    }
+    if (client) {
+      String authType = serverAuthType(cipherSuite);
+      if (trust instanceof X509ExtendedTrustManager extended) {
+        extended.checkServerTrusted(chain, authType, engine);
+      } else {
+        trust.checkServerTrusted(chain, authType);
+      }
+    } else {
+      String authType = chain[0].getPublicKey().getAlgorithm();
+      if (trust instanceof X509ExtendedTrustManager extended) {
+        extended.checkClientTrusted(chain, authType, engine);
+      } else {
+        trust.checkClientTrusted(chain, authType);
+      }
+    }
+  }
+
+  // SunJSSE's authType: the key exchange of a TLS 1.2 suite, "UNKNOWN" for TLS 1.3 (whose suites
+  // leave key exchange and authentication out).
+  static String serverAuthType(String cipherSuite) {
+    int with = cipherSuite.indexOf("_WITH_");
+    return with < 0 || !cipherSuite.startsWith("TLS_") ? "UNKNOWN" : cipherSuite.substring(4, with);
+  }
+
+  @Override
+  protected SSLEngine engineCreateSSLEngine() {
+    return new CarbideSslEngine(this, null, -1);
+  }
+
+  @Override
+  protected SSLEngine engineCreateSSLEngine(String host, int port) {
+    return new CarbideSslEngine(this, host, port);
+  }
+
+  @Override
+  protected SSLSocketFactory engineGetSocketFactory() {
+    throw new UnsupportedOperationException("Carbide's TLS engine serves SSLEngine only so far");
+  }
+
+  @Override
+  protected SSLServerSocketFactory engineGetServerSocketFactory() {
+    throw new UnsupportedOperationException("Carbide's TLS engine serves SSLEngine only so far");
+  }
+
+  @Override
+  protected SSLSessionContext engineGetServerSessionContext() {
+    throw new UnsupportedOperationException("no session cache yet");
+  }
+
+  @Override
+  protected SSLSessionContext engineGetClientSessionContext() {
+    throw new UnsupportedOperationException("no session cache yet");
+  }
+
+  @Override
+  protected SSLParameters engineGetDefaultSSLParameters() {
+    return defaultSettings().toParameters();
+  }
+
+  @Override
+  protected SSLParameters engineGetSupportedSSLParameters() {
+    return new SSLParameters(
+        supportedCipherSuites(), EngineSettings.SUPPORTED_PROTOCOLS.toArray(new String[0]));
+  }
+
+  private static <T> T first(Object[] managers, Class<T> type) {
+    if (managers != null) {
+      for (Object manager : managers) {
+        if (type.isInstance(manager)) {
+          return type.cast(manager);
+        }
+      }
+    }
+    return null;
+  }
+
+  private static X509TrustManager defaultTrustManager() throws KeyManagementException {
+    try {
+      TrustManagerFactory factory =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      factory.init((KeyStore) null);
+      X509TrustManager trust = first(factory.getTrustManagers(), X509TrustManager.class);
+      if (trust == null) {
+        throw new KeyManagementException("no default X509TrustManager");
+      }
+      return trust;
+    } catch (NoSuchAlgorithmException | KeyStoreException e) {
+      throw new KeyManagementException("cannot create the default trust manager", e);
+    }
+  }
+}

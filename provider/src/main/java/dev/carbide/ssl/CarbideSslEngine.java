@@ -1,0 +1,587 @@
+package dev.carbide.ssl;
+
+import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
+import java.io.ByteArrayInputStream;
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLEngineResult.Status;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSession;
+
+/**
+ * An SSLEngine on OpenSSL's libssl: one native SSL object with memory BIOs. {@code wrap} moves
+ * records the native engine queued (handshake flights, encrypted application data, alerts) into the
+ * caller's buffer; {@code unwrap} feeds it one whole record at a time, so that every call's
+ * consumption and production are what the JSSE contract expects. The native state is created on the
+ * first handshake step and freed by a Cleaner, so an engine dropped mid-handshake frees it. One
+ * lock serialises the calls (OpenSSL's SSL object is not thread-safe).
+ */
+public final class CarbideSslEngine extends SSLEngine {
+  /** The largest TLS record with its header (2^14 plaintext + 2048 expansion + 5). */
+  static final int PACKET_BUFFER_SIZE = 16384 + 2048 + 5;
+
+  static final int APPLICATION_BUFFER_SIZE = 16384 + 2048;
+
+  private static final int MAX_PLAINTEXT = 16384;
+  // What a record adds to its plaintext at most with the suites OpenSSL enables: header, explicit
+  // IV or content type, tag or MAC and padding.
+  private static final int RECORD_OVERHEAD = 5 + 16 + 48 + 16;
+
+  private final CarbideSslContext context;
+  private final EngineSettings settings;
+  private final Object lock = new Object();
+  private final CarbideSslSession session;
+  private Boolean clientMode; // null until setUseClientMode
+  private long handle;
+  private Cleaner.Cleanable cleanable;
+  private boolean handshakeComplete;
+  private boolean finishedReported;
+  private boolean outboundClosed;
+  private boolean inboundDone;
+  private boolean failed;
+  private Exception trustFailure;
+  private String applicationProtocol;
+
+  CarbideSslEngine(CarbideSslContext context, String host, int port) {
+    super(host, port);
+    this.context = context;
+    this.settings = context.defaultSettings();
+    this.session = new CarbideSslSession(host, port);
+  }
+
+  @Override
+  public SSLEngineResult wrap(ByteBuffer[] srcs, int offset, int length, ByteBuffer dst)
+      throws SSLException {
+    checkBuffers(srcs, offset, length);
+    if (dst == null) {
+      throw new IllegalArgumentException("dst is null");
+    }
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    synchronized (lock) {
+      try {
+        start();
+        if (!handshakeComplete && !failed && !outboundClosed && pending() == 0) {
+          step();
+        }
+        int consumed = 0;
+        if (handshakeComplete && !failed && !outboundClosed && pending() == 0) {
+          int room = dst.remaining() - RECORD_OVERHEAD;
+          int n = Math.min(Math.min(remaining(srcs, offset, length), MAX_PLAINTEXT), room);
+          if (n <= 0 && remaining(srcs, offset, length) > 0) {
+            return result(Status.BUFFER_OVERFLOW, 0, 0);
+          }
+          if (n > 0) {
+            byte[] plaintext = new byte[n];
+            gather(srcs, offset, length, plaintext);
+            try {
+              TlsNative.write(handle, plaintext, 0, n);
+            } finally {
+              Arrays.fill(plaintext, (byte) 0);
+            }
+            consumed = n;
+          }
+        }
+        int pending = pending();
+        if (pending > 0 && dst.remaining() < Math.min(pending, PACKET_BUFFER_SIZE)) {
+          return result(Status.BUFFER_OVERFLOW, consumed, 0);
+        }
+        int produced = 0;
+        if (pending > 0) {
+          byte[] records = new byte[Math.min(pending, dst.remaining())];
+          produced = TlsNative.take(handle, records, 0, records.length);
+          dst.put(records, 0, produced);
+        }
+        Status status = outboundClosed || failed ? Status.CLOSED : Status.OK;
+        return result(status, consumed, produced);
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+    }
+  }
+
+  @Override
+  public SSLEngineResult unwrap(ByteBuffer src, ByteBuffer[] dsts, int offset, int length)
+      throws SSLException {
+    if (src == null) {
+      throw new IllegalArgumentException("src is null");
+    }
+    checkBuffers(dsts, offset, length);
+    for (int i = offset; i < offset + length; i++) {
+      if (dsts[i].isReadOnly()) {
+        throw new ReadOnlyBufferException();
+      }
+    }
+    synchronized (lock) {
+      try {
+        if (inboundDone || failed) {
+          return result(Status.CLOSED, 0, 0);
+        }
+        start();
+        if (!handshakeComplete && pending() > 0) {
+          return result(Status.OK, 0, 0); // NEED_WRAP: our flight goes first
+        }
+        int recordLength = recordLength(src);
+        if (recordLength < 0 || src.remaining() < recordLength) {
+          return result(Status.BUFFER_UNDERFLOW, 0, 0);
+        }
+        int room = remaining(dsts, offset, length);
+        if (handshakeComplete && room < Math.min(recordLength - 5, MAX_PLAINTEXT)) {
+          return result(Status.BUFFER_OVERFLOW, 0, 0);
+        }
+        byte[] record = new byte[recordLength];
+        src.get(record);
+        TlsNative.feed(handle, record, 0, recordLength);
+        if (!handshakeComplete) {
+          step();
+        }
+        int produced = 0;
+        if (handshakeComplete) {
+          byte[] plaintext = new byte[Math.max(1, Math.min(room, APPLICATION_BUFFER_SIZE))];
+          try {
+            int n = read(plaintext);
+            if (n < 0) {
+              peerClosed();
+            } else if (n > 0) {
+              scatter(plaintext, n, dsts, offset, length);
+              produced = n;
+            }
+          } finally {
+            Arrays.fill(plaintext, (byte) 0);
+          }
+        }
+        Status status = inboundDone ? Status.CLOSED : Status.OK;
+        return result(status, recordLength, produced);
+      } finally {
+        Reference.reachabilityFence(this);
+      }
+    }
+  }
+
+  /** Creates the native engine and starts the handshake, once. */
+  private void start() throws SSLException {
+    if (handle != 0 || outboundClosed && inboundDone) {
+      return;
+    }
+    if (clientMode == null) {
+      throw new IllegalStateException("Client/Server mode has not yet been set.");
+    }
+    long engine = TlsNative.newEngine(context.handle(), clientMode);
+    cleanable =
+        NativeCleaner.register(this, engine, TlsNative::freeEngine, NativeFootprint.TLS_ENGINE);
+    handle = engine;
+    int[] versions = settings.versionRange();
+    int verify =
+        settings.needClientAuth
+            ? TlsNative.VERIFY_PEER | TlsNative.VERIFY_FAIL_IF_NO_PEER_CERT
+            : settings.wantClientAuth ? TlsNative.VERIFY_PEER : TlsNative.VERIFY_NONE;
+    try {
+      TlsNative.configure(
+          handle,
+          versions[0],
+          versions[1],
+          settings.cipherSuites,
+          settings.groupList(),
+          clientMode ? settings.serverName(getPeerHost()) : null,
+          settings.applicationProtocols,
+          verify);
+      if (!clientMode) {
+        context.useServerKey(this, handle, session);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new SSLException(e.getMessage(), e);
+    }
+  }
+
+  /** One handshake step; on completion the session is settled. */
+  private void step() throws SSLException {
+    try {
+      trustFailure = null;
+      if (TlsNative.handshake(handle, this::verifyPeer)) {
+        handshakeComplete = true;
+        String[] info = TlsNative.session(handle);
+        session.settle(info[0], info[1], info[2]);
+        applicationProtocol = info[3];
+      }
+    } catch (SSLException e) {
+      failed = true;
+      SSLHandshakeException handshake = new SSLHandshakeException(e.getMessage());
+      handshake.initCause(trustFailure != null ? trustFailure : e);
+      throw handshake;
+    }
+  }
+
+  private int read(byte[] plaintext) throws SSLException {
+    try {
+      return TlsNative.read(handle, this::verifyPeer, plaintext, 0, plaintext.length);
+    } catch (SSLException e) {
+      failed = true;
+      throw e;
+    }
+  }
+
+  private void peerClosed() {
+    inboundDone = true;
+    if (!outboundClosed) {
+      outboundClosed = true;
+      TlsNative.shutdown(handle); // answer with our close_notify
+    }
+  }
+
+  // Called by the native engine inside the handshake: the application's trust manager decides.
+  private boolean verifyPeer(byte[][] chain, String cipherSuite) {
+    try {
+      CertificateFactory factory = CertificateFactory.getInstance("X.509");
+      X509Certificate[] certificates = new X509Certificate[chain.length];
+      for (int i = 0; i < chain.length; i++) {
+        certificates[i] =
+            (X509Certificate) factory.generateCertificate(new ByteArrayInputStream(chain[i]));
+      }
+      session.peerCertificates(certificates);
+      context.checkPeer(this, certificates, cipherSuite, clientMode);
+      return true;
+    } catch (CertificateException | RuntimeException e) {
+      trustFailure = e;
+      return false;
+    }
+  }
+
+  private int pending() {
+    return handle == 0 ? 0 : TlsNative.pending(handle);
+  }
+
+  // FINISHED is reported once, by the call after which the handshake is complete and its last
+  // flight sent.
+  private SSLEngineResult result(Status status, int consumed, int produced) {
+    HandshakeStatus handshake = handshakeStatus();
+    if (handshakeComplete && !finishedReported && handshake == HandshakeStatus.NOT_HANDSHAKING) {
+      finishedReported = true;
+      handshake = HandshakeStatus.FINISHED;
+    }
+    return new SSLEngineResult(status, handshake, consumed, produced);
+  }
+
+  private HandshakeStatus handshakeStatus() {
+    if (handle == 0) {
+      return HandshakeStatus.NOT_HANDSHAKING;
+    }
+    if (pending() > 0) {
+      return HandshakeStatus.NEED_WRAP;
+    }
+    if (handshakeComplete || failed || inboundDone || outboundClosed) {
+      return HandshakeStatus.NOT_HANDSHAKING;
+    }
+    return HandshakeStatus.NEED_UNWRAP;
+  }
+
+  @Override
+  public HandshakeStatus getHandshakeStatus() {
+    synchronized (lock) {
+      return handshakeStatus();
+    }
+  }
+
+  /**
+   * The whole record at the front of {@code src} (header included), or -1 if its header is short.
+   */
+  private static int recordLength(ByteBuffer src) throws SSLException {
+    if (src.remaining() < 5) {
+      return -1;
+    }
+    int at = src.position();
+    int type = src.get(at) & 0xff;
+    int major = src.get(at + 1) & 0xff;
+    if (type < 20 || type > 24 || major != 3) {
+      throw new SSLException("Unsupported or unrecognized SSL message");
+    }
+    int length = ((src.get(at + 3) & 0xff) << 8) | (src.get(at + 4) & 0xff);
+    if (length > PACKET_BUFFER_SIZE - 5) {
+      throw new SSLException("The size of the TLS record exceeds its limit: " + length);
+    }
+    return 5 + length;
+  }
+
+  @Override
+  public void beginHandshake() throws SSLException {
+    synchronized (lock) {
+      if (handshakeComplete) {
+        throw new SSLException("renegotiation is not supported");
+      }
+      if (outboundClosed || inboundDone) {
+        throw new SSLException("the engine is closed");
+      }
+      start();
+      if (pending() == 0 && !failed) {
+        step(); // a client queues its ClientHello
+      }
+    }
+  }
+
+  @Override
+  public Runnable getDelegatedTask() {
+    return null; // the native handshake runs inside wrap and unwrap
+  }
+
+  @Override
+  public void closeInbound() throws SSLException {
+    synchronized (lock) {
+      if (inboundDone) {
+        return;
+      }
+      inboundDone = true;
+      closeOutboundLocked();
+      if (handle != 0 && handshakeComplete && !failed) {
+        throw new SSLException("closing inbound before receiving peer's close_notify");
+      }
+    }
+  }
+
+  @Override
+  public boolean isInboundDone() {
+    synchronized (lock) {
+      return inboundDone;
+    }
+  }
+
+  @Override
+  public void closeOutbound() {
+    synchronized (lock) {
+      closeOutboundLocked();
+    }
+  }
+
+  private void closeOutboundLocked() {
+    if (outboundClosed) {
+      return;
+    }
+    outboundClosed = true;
+    if (handle != 0 && handshakeComplete && !failed) {
+      TlsNative.shutdown(handle);
+    }
+  }
+
+  @Override
+  public boolean isOutboundDone() {
+    synchronized (lock) {
+      return (outboundClosed || failed) && pending() == 0;
+    }
+  }
+
+  @Override
+  public String[] getSupportedCipherSuites() {
+    return context.supportedCipherSuites();
+  }
+
+  @Override
+  public String[] getEnabledCipherSuites() {
+    synchronized (lock) {
+      return settings.cipherSuites.clone();
+    }
+  }
+
+  @Override
+  public void setEnabledCipherSuites(String[] suites) {
+    if (suites == null) {
+      throw new IllegalArgumentException("CipherSuites cannot be null");
+    }
+    synchronized (lock) {
+      settings.cipherSuites = suites.clone();
+    }
+  }
+
+  @Override
+  public String[] getSupportedProtocols() {
+    return EngineSettings.SUPPORTED_PROTOCOLS.toArray(new String[0]);
+  }
+
+  @Override
+  public String[] getEnabledProtocols() {
+    synchronized (lock) {
+      return settings.protocols.clone();
+    }
+  }
+
+  @Override
+  public void setEnabledProtocols(String[] protocols) {
+    if (protocols == null) {
+      throw new IllegalArgumentException("Protocols cannot be null");
+    }
+    SSLParameters parameters = new SSLParameters();
+    parameters.setProtocols(protocols);
+    synchronized (lock) {
+      settings.apply(withCurrent(parameters));
+    }
+  }
+
+  // A copy of the current parameters with only the protocols replaced.
+  private SSLParameters withCurrent(SSLParameters protocols) {
+    SSLParameters current = settings.toParameters();
+    current.setProtocols(protocols.getProtocols());
+    return current;
+  }
+
+  @Override
+  public SSLSession getSession() {
+    synchronized (lock) {
+      return session;
+    }
+  }
+
+  @Override
+  public SSLSession getHandshakeSession() {
+    synchronized (lock) {
+      return handle != 0 && !handshakeComplete && !failed ? session : null;
+    }
+  }
+
+  @Override
+  public void setUseClientMode(boolean mode) {
+    synchronized (lock) {
+      if (handle != 0) {
+        throw new IllegalArgumentException("Cannot change mode after SSL traffic has started");
+      }
+      clientMode = mode;
+    }
+  }
+
+  @Override
+  public boolean getUseClientMode() {
+    synchronized (lock) {
+      return clientMode != null && clientMode;
+    }
+  }
+
+  @Override
+  public void setNeedClientAuth(boolean need) {
+    synchronized (lock) {
+      settings.needClientAuth = need;
+      settings.wantClientAuth = false;
+    }
+  }
+
+  @Override
+  public boolean getNeedClientAuth() {
+    synchronized (lock) {
+      return settings.needClientAuth;
+    }
+  }
+
+  @Override
+  public void setWantClientAuth(boolean want) {
+    synchronized (lock) {
+      settings.wantClientAuth = want;
+      settings.needClientAuth = false;
+    }
+  }
+
+  @Override
+  public boolean getWantClientAuth() {
+    synchronized (lock) {
+      return settings.wantClientAuth;
+    }
+  }
+
+  @Override
+  public void setEnableSessionCreation(boolean flag) {
+    if (!flag) {
+      throw new UnsupportedOperationException("every handshake creates a session (no resumption)");
+    }
+  }
+
+  @Override
+  public boolean getEnableSessionCreation() {
+    return true;
+  }
+
+  @Override
+  public SSLParameters getSSLParameters() {
+    synchronized (lock) {
+      return settings.toParameters();
+    }
+  }
+
+  @Override
+  public void setSSLParameters(SSLParameters parameters) {
+    synchronized (lock) {
+      settings.apply(parameters);
+    }
+  }
+
+  @Override
+  public String getApplicationProtocol() {
+    synchronized (lock) {
+      return handshakeComplete ? applicationProtocol : null;
+    }
+  }
+
+  @Override
+  public String getHandshakeApplicationProtocol() {
+    synchronized (lock) {
+      return handshakeComplete ? null : applicationProtocol;
+    }
+  }
+
+  /** Frees the native state now rather than when the engine becomes unreachable. */
+  void free() {
+    synchronized (lock) {
+      if (cleanable != null) {
+        cleanable.clean();
+        cleanable = null;
+        handle = 0;
+      }
+    }
+  }
+
+  private static void checkBuffers(ByteBuffer[] buffers, int offset, int length) {
+    if (buffers == null) {
+      throw new IllegalArgumentException("buffers is null");
+    }
+    if (offset < 0 || length < 0 || offset > buffers.length - length) {
+      throw new IndexOutOfBoundsException();
+    }
+    for (int i = offset; i < offset + length; i++) {
+      if (buffers[i] == null) {
+        throw new IllegalArgumentException("a buffer is null");
+      }
+    }
+  }
+
+  private static int remaining(ByteBuffer[] buffers, int offset, int length) {
+    long total = 0;
+    for (int i = offset; i < offset + length; i++) {
+      total += buffers[i].remaining();
+    }
+    return (int) Math.min(total, Integer.MAX_VALUE);
+  }
+
+  private static void gather(ByteBuffer[] srcs, int offset, int length, byte[] into) {
+    int at = 0;
+    for (int i = offset; i < offset + length && at < into.length; i++) {
+      int n = Math.min(srcs[i].remaining(), into.length - at);
+      srcs[i].get(into, at, n);
+      at += n;
+    }
+  }
+
+  private static void scatter(byte[] from, int n, ByteBuffer[] dsts, int offset, int length) {
+    int at = 0;
+    for (int i = offset; i < offset + length && at < n; i++) {
+      int k = Math.min(dsts[i].remaining(), n - at);
+      dsts[i].put(from, at, k);
+      at += k;
+    }
+  }
+}

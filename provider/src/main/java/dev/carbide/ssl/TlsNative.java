@@ -1,0 +1,94 @@
+package dev.carbide.ssl;
+
+import dev.carbide.internal.NativeLibrary;
+import java.util.List;
+import javax.net.ssl.SSLException;
+
+/**
+ * The natives of the TLS engine (native/jni/tls), in libcarbide-ssl.so. That library and the
+ * bundled libssl it links are loaded here, on the first SSLContext, not with the provider: JCA
+ * users of Carbide never map libssl.
+ */
+final class TlsNative {
+  private static final Throwable LOAD_ERROR = load();
+
+  private TlsNative() {}
+
+  /** Throws IllegalStateException (with the reason) unless the TLS engine is loaded. */
+  static void ensureLoaded() {
+    if (LOAD_ERROR != null) {
+      throw new IllegalStateException(
+          "Carbide's native TLS engine is not available: " + LOAD_ERROR, LOAD_ERROR);
+    }
+  }
+
+  private static Throwable load() {
+    try {
+      NativeLibrary.ensureLoaded();
+      NativeLibrary.loadBesideLibcrypto(List.of("libssl-carbide.so.3", "libcarbide-ssl.so"));
+      return null;
+    } catch (Throwable t) {
+      return t;
+    }
+  }
+
+  static native long newContext();
+
+  static native void freeContext(long context);
+
+  static native String[] defaultCipherSuites(long context);
+
+  static native long newEngine(long context, boolean client);
+
+  static native void freeEngine(long engine);
+
+  static native void configure(
+      long engine,
+      int minVersion,
+      int maxVersion,
+      String[] cipherSuites,
+      String groups,
+      String serverName,
+      String[] applicationProtocols,
+      int verifyMode);
+
+  static native void useKey(long engine, byte[][] chain, byte[] pkcs8)
+      throws java.security.InvalidKeyException;
+
+  /** Buffers records received from the peer. */
+  static native void feed(long engine, byte[] records, int off, int len) throws SSLException;
+
+  /** The bytes of records waiting to be sent. */
+  static native int pending(long engine);
+
+  /** Moves up to {@code len} bytes of records to send into {@code out}; returns how many. */
+  static native int take(long engine, byte[] out, int off, int len);
+
+  /** Advances the handshake; true once complete. Throws SSLException on a fatal error. */
+  static native boolean handshake(long engine, PeerTrust trust) throws SSLException;
+
+  static native boolean handshakeComplete(long engine);
+
+  /** Decrypts into {@code out}: the bytes produced, 0 if a record is needed, -1 on close_notify. */
+  static native int read(long engine, PeerTrust trust, byte[] out, int off, int len)
+      throws SSLException;
+
+  /** Encrypts at most 16 KiB of application data into records. */
+  static native void write(long engine, byte[] data, int off, int len) throws SSLException;
+
+  /** Queues close_notify. */
+  static native void shutdown(long engine);
+
+  /** {protocol, cipher suite, named group, ALPN protocol, SNI host name}, empty where none. */
+  static native String[] session(long engine);
+
+  static native byte[][] peerChain(long engine);
+
+  // SSL_VERIFY_* of OpenSSL's ssl.h.
+  static final int VERIFY_NONE = 0;
+  static final int VERIFY_PEER = 1;
+  static final int VERIFY_FAIL_IF_NO_PEER_CERT = 2;
+  // The protocol versions of ssl.h.
+  static final int TLS1_2_VERSION = 0x0303;
+  static final int TLS1_3_VERSION = 0x0304;
+}

@@ -1,0 +1,116 @@
+package dev.carbide.ssl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLException;
+
+/**
+ * The classic two-engine test loop, in memory: each engine wraps into the other's inbound buffer
+ * and unwraps what it received, until both handshakes are done and each side's message arrived.
+ * Records which handshake statuses each engine reported, so FINISHED can be checked.
+ */
+final class EngineLoop {
+  final SSLEngine client;
+  final SSLEngine server;
+  boolean clientFinished;
+  boolean serverFinished;
+
+  EngineLoop(SSLEngine client, SSLEngine server) {
+    this.client = client;
+    this.server = server;
+  }
+
+  /** Sends {@code toServer} and {@code toClient} across, with the handshake on the way. */
+  void exchange(byte[] toServer, byte[] toClient) throws SSLException {
+    ByteBuffer clientOut = ByteBuffer.wrap(toServer);
+    ByteBuffer serverOut = ByteBuffer.wrap(toClient);
+    ByteBuffer clientToServer = ByteBuffer.allocate(client.getSession().getPacketBufferSize());
+    ByteBuffer serverToClient = ByteBuffer.allocate(server.getSession().getPacketBufferSize());
+    ByteArrayOutputStream clientIn = new ByteArrayOutputStream();
+    ByteArrayOutputStream serverIn = new ByteArrayOutputStream();
+    client.beginHandshake();
+    server.beginHandshake();
+    for (int round = 0; round < 200; round++) {
+      if (clientIn.size() == toClient.length
+          && serverIn.size() == toServer.length
+          && !clientOut.hasRemaining()
+          && !serverOut.hasRemaining()) {
+        assertArrayEquals(toServer, serverIn.toByteArray());
+        assertArrayEquals(toClient, clientIn.toByteArray());
+        return;
+      }
+      note(client, client.wrap(clientOut, clientToServer));
+      note(server, server.wrap(serverOut, serverToClient));
+      clientToServer.flip();
+      serverToClient.flip();
+      unwrapAll(server, clientToServer, serverIn);
+      unwrapAll(client, serverToClient, clientIn);
+      clientToServer.compact();
+      serverToClient.compact();
+    }
+    throw new AssertionError(
+        "no progress: client "
+            + client.getHandshakeStatus()
+            + ", server "
+            + server.getHandshakeStatus()
+            + ", received "
+            + serverIn.size()
+            + "/"
+            + toServer.length
+            + " and "
+            + clientIn.size()
+            + "/"
+            + toClient.length);
+  }
+
+  private void unwrapAll(SSLEngine engine, ByteBuffer in, ByteArrayOutputStream received)
+      throws SSLException {
+    ByteBuffer app = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize());
+    while (in.hasRemaining()) {
+      SSLEngineResult result = engine.unwrap(in, app);
+      note(engine, result);
+      Runnable task;
+      while ((task = engine.getDelegatedTask()) != null) {
+        task.run();
+      }
+      app.flip();
+      byte[] bytes = new byte[app.remaining()];
+      app.get(bytes);
+      received.write(bytes, 0, bytes.length);
+      app.clear();
+      if (result.getStatus() != SSLEngineResult.Status.OK
+          || result.bytesConsumed() == 0 && result.bytesProduced() == 0) {
+        break;
+      }
+    }
+  }
+
+  private void note(SSLEngine engine, SSLEngineResult result) {
+    Runnable task;
+    while ((task = engine.getDelegatedTask()) != null) {
+      task.run();
+    }
+    if (result.getHandshakeStatus() == HandshakeStatus.FINISHED) {
+      if (engine == client) {
+        clientFinished = true;
+      } else {
+        serverFinished = true;
+      }
+    }
+    if (result.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) {
+      throw new AssertionError("overflow with a packet-sized buffer: " + result);
+    }
+  }
+
+  static void assertSameSession(SSLEngine a, SSLEngine b, String protocol) {
+    assertEquals(protocol, a.getSession().getProtocol());
+    assertEquals(protocol, b.getSession().getProtocol());
+    assertEquals(a.getSession().getCipherSuite(), b.getSession().getCipherSuite());
+  }
+}
