@@ -1,5 +1,6 @@
 package dev.carbide.internal;
 
+import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.security.ProviderException;
