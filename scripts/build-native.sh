@@ -46,7 +46,10 @@ java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)"
 
 # The TLS engine (libcarbide-ssl.so) is built where the OpenSSL build has a libssl.
 ssl=()
-[[ -e $prefix/lib/libssl.so ]] && ssl=(-DOPENSSL_SSL_LIBRARY="$prefix/lib/libssl.so")
+if [[ -e $prefix/lib/libssl.so ]]; then
+  ssl=(-DOPENSSL_SSL_LIBRARY="$prefix/lib/libssl.so")
+  if [[ ${#build_targets[@]} -gt 0 ]]; then build_targets+=(carbide_ssl); fi
+fi
 mkdir -p "$build_dir"
 cmake -S "$root/native" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release "${cross[@]}" \
   -DOPENSSL_ROOT_DIR="$prefix" \
