@@ -23,7 +23,10 @@ public class CipherBenchmark extends SizedInputBenchmark {
     "AES-256-CBC-Encrypt",
     "AES-256-CBC-Decrypt",
     "AES-256-CTR",
-    "ChaCha20-Poly1305"
+    "ChaCha20-Poly1305",
+    "AES-256-OFB",
+    "AES-256-CFB",
+    "AES-256-CFB8"
   })
   public String algorithm;
 
@@ -72,19 +75,25 @@ public class CipherBenchmark extends SizedInputBenchmark {
   }
 
   static final Map<String, Scheme> SCHEMES =
-      Map.of(
-          "AES-256-GCM",
-          new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE),
-          "AES-256-GCM-Decrypt",
-          new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.DECRYPT_MODE),
-          "AES-256-CBC-Encrypt",
-          new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE),
-          "AES-256-CBC-Decrypt",
-          new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.DECRYPT_MODE),
-          "AES-256-CTR",
-          new Scheme("AES/CTR/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE),
-          "ChaCha20-Poly1305",
-          new Scheme("ChaCha20-Poly1305", "ChaCha20", 12, Cipher.ENCRYPT_MODE));
+      Map.ofEntries(
+          Map.entry("AES-256-GCM", new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "AES-256-GCM-Decrypt",
+              new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.DECRYPT_MODE)),
+          Map.entry(
+              "AES-256-CBC-Encrypt",
+              new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "AES-256-CBC-Decrypt",
+              new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.DECRYPT_MODE)),
+          Map.entry("AES-256-CTR", new Scheme("AES/CTR/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "ChaCha20-Poly1305",
+              new Scheme("ChaCha20-Poly1305", "ChaCha20", 12, Cipher.ENCRYPT_MODE)),
+          Map.entry("AES-256-OFB", new Scheme("AES/OFB/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)),
+          Map.entry("AES-256-CFB", new Scheme("AES/CFB/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "AES-256-CFB8", new Scheme("AES/CFB8/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)));
 
   private Scheme scheme;
   private Cipher cipher;

@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
  * "not available" and the suite runs as before.
  *
  * <p>It runs on the same OpenSSL 3.5 as Carbide: unless {@code -Dglassless.libcrypto.path} is
- * given, the libcrypto.so.3 that the provider jar bundles (and benchmarks.jar shades) is copied to
- * a private file and named in that property, which GlaSSLess reads when its classes initialise.
+ * given, the libcrypto that the provider jar bundles (libcarbide-crypto.so.3, which benchmarks.jar
+ * shades) is copied to a private file and named in that property, which GlaSSLess reads when its
+ * classes initialise.
  *
  * <p>Its hybrid mode is the system property {@code glassless.hybrid.enabled}, which the provider
  * reads once, when it is built, and keeps in a static field of its own class. So each mode is built
@@ -164,7 +165,8 @@ final class Glassless {
     if (configured != null) {
       return configured;
     }
-    String resource = "/META-INF/native/linux-x86_64/libcrypto.so.3";
+    // The provider bundles its libcrypto under a soname of its own (NativeLibrary).
+    String resource = "/META-INF/native/linux-x86_64/libcarbide-crypto.so.3";
     try (InputStream in = CarbideProvider.class.getResourceAsStream(resource)) {
       if (in == null) {
         throw new NotAvailableException("benchmarks.jar carries no " + resource);
