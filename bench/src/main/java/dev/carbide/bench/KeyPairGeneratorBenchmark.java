@@ -19,7 +19,7 @@ public class KeyPairGeneratorBenchmark extends ProviderBenchmark {
     "RSA-3072",
     "RSA-4096",
     "secp256k1",
-    "DH-ffdhe2048"
+    "DH-2048"
   })
   public String algorithm;
 

@@ -32,7 +32,7 @@ final class KeyPairs {
           Map.entry("secp256k1", new Kind("EC", new ECGenParameterSpec("secp256k1"), 0)),
           Map.entry(
               "brainpoolP256r1", new Kind("EC", new ECGenParameterSpec("brainpoolP256r1"), 0)),
-          Map.entry("DH-ffdhe2048", new Kind("DiffieHellman", ffdhe2048(), 2048)),
+          Map.entry("DH-2048", new Kind("DiffieHellman", sunJce2048(), 2048)),
           Map.entry("Ed25519", new Kind("Ed25519", NamedParameterSpec.ED25519, 255)),
           Map.entry("Ed448", new Kind("Ed448", NamedParameterSpec.ED448, 448)),
           Map.entry("X25519", new Kind("X25519", NamedParameterSpec.X25519, 255)),
@@ -57,10 +57,11 @@ final class KeyPairs {
   private KeyPairs() {}
 
   /**
-   * RFC 7919's ffdhe2048, as SunJCE gives it for a bare key size of 2048, so that every provider
-   * gets the same group (a peer given only a size might generate a group of its own).
+   * SunJCE's group for a bare key size of 2048 (RFC 3526's MODP group, 224-bit private values),
+   * given to every provider as a spec, so that each uses the same group (a peer given only a size
+   * might generate a group of its own).
    */
-  private static DHParameterSpec ffdhe2048() {
+  private static DHParameterSpec sunJce2048() {
     try {
       KeyPairGenerator generator = KeyPairGenerator.getInstance("DiffieHellman", "SunJCE");
       generator.initialize(2048);

@@ -13,8 +13,8 @@ import javax.crypto.KeyAgreement;
 
 /**
  * The finite-field Diffie-Hellman rows of {@code speed}: key generation and one agreement over
- * SunJCE's 2048- and 3072-bit groups (RFC 7919's ffdhe2048 and ffdhe3072), which a bare key size
- * selects in both providers. Keys come from the provider measured.
+ * SunJCE's 2048- and 3072-bit groups (RFC 3526 MODP, 224- and 256-bit private values), which a bare
+ * key size selects in both providers. Keys come from the provider measured.
  */
 final class DhSpeed {
   private DhSpeed() {}
