@@ -47,6 +47,10 @@ NATIVE_ENGINES = {
     "BM_PqcSign": ("Signature", "sign"),
     "BM_PqcVerify": ("Signature", "verify"),
     "BM_PqcKeygen": ("KeyPairGenerator", None),
+    "BM_EvpMac": ("Mac", None),
+    "BM_Dh": ("KeyAgreement", None),
+    "BM_DhKeygen": ("KeyPairGenerator", None),
+    "BM_Pbes2": ("Cipher", None),
 }
 # Full native name -> (engine, algorithm, size, method). For HKDF the limit is the composed path,
 # the one Carbide takes on OpenSSL's default provider (kdf_bench.cc).
@@ -58,8 +62,9 @@ NATIVE_ALIASES = {
 }
 
 # Benchmark classes whose rows belong in another engine's table: the TLS record, the reused
-# output array and RSA encryption are Cipher uses.
-ENGINE_OF = {"CipherTlsRecord": "Cipher", "CipherIntoArray": "Cipher", "RsaCipher": "Cipher"}
+# output array, RSA encryption and PBES2 are Cipher uses.
+ENGINE_OF = {"CipherTlsRecord": "Cipher", "CipherIntoArray": "Cipher", "RsaCipher": "Cipher",
+             "PbeCipher": "Cipher"}
 
 # Native files in a results directory, and the providers whose OpenSSL each one measured.
 NATIVE_FILES = {"native.json": "bundled", "native-system.json": "system"}

@@ -160,6 +160,8 @@ BENCHMARK_CAPTURE(BM_AeadSeal, ChaCha20_Poly1305, "ChaCha20-Poly1305", 32, 0)
     ->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_Stream, AES256_CTR, "AES-256-CTR", true)->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_Stream, AES256_CFB8, "AES-256-CFB8", true)->Apply(bench::StandardSizes);
+BENCHMARK_CAPTURE(BM_Stream, AES256_CFB, "AES-256-CFB", true)->Apply(bench::StandardSizes);
+BENCHMARK_CAPTURE(BM_Stream, AES256_OFB, "AES-256-OFB", true)->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_Stream, AES256_CBC_Encrypt, "AES-256-CBC", true)->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_Stream, AES256_CBC_Decrypt, "AES-256-CBC", false)->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_Stream, DESede_CBC_Encrypt, "DES-EDE3-CBC", true, 24, 8)

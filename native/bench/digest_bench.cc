@@ -28,6 +28,7 @@ BENCHMARK_CAPTURE(BM_Digest, SHA256, "SHA2-256", 0)->Apply(bench::StandardSizes)
 BENCHMARK_CAPTURE(BM_Digest, SHA512, "SHA2-512", 0)->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_Digest, SHA3_256, "SHA3-256", 0)->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_Digest, SHAKE256_512, "SHAKE-256", 64)->Apply(bench::StandardSizes);
+BENCHMARK_CAPTURE(BM_Digest, SHAKE128_256, "SHAKE-128", 32)->Apply(bench::StandardSizes);
 
 }  // namespace
 }  // namespace carbide

@@ -28,6 +28,7 @@ void BM_Hmac(benchmark::State& state, const char* digest) {
 BENCHMARK_CAPTURE(BM_Hmac, HmacSHA256, "SHA2-256")->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_Hmac, HmacSHA512, "SHA2-512")->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_Hmac, HmacSHA3_256, "SHA3-256")->Apply(bench::StandardSizes);
+BENCHMARK_CAPTURE(BM_Hmac, HmacMD5, "MD5")->Apply(bench::StandardSizes);
 
 // The other EVP_MACs as the provider runs them: keyed once and restarted for every message, except
 // GMAC, whose IV serves one message, so it is keyed with a new IV each time.
@@ -56,6 +57,8 @@ BENCHMARK_CAPTURE(BM_EvpMac, AESCMAC, "CMAC", EvpMac::Parameter::kNone, "AES-256
 BENCHMARK_CAPTURE(BM_EvpMac, AES_GMAC, "GMAC", EvpMac::Parameter::kIv, "AES-256-GCM")
     ->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_EvpMac, KMAC256, "KMAC-256", EvpMac::Parameter::kCustomisation, nullptr)
+    ->Apply(bench::StandardSizes);
+BENCHMARK_CAPTURE(BM_EvpMac, KMAC128, "KMAC-128", EvpMac::Parameter::kCustomisation, nullptr)
     ->Apply(bench::StandardSizes);
 BENCHMARK_CAPTURE(BM_EvpMac, POLY1305, "POLY1305", EvpMac::Parameter::kNone, nullptr)
     ->Apply(bench::StandardSizes);

@@ -58,6 +58,38 @@ TEST(EvpMacTest, GmacKnownAnswerThenSpent) {
   EXPECT_EQ(KindOf([&] { mac.Update(aad.data(), aad.size()); }), ErrorKind::kIllegalState);
 }
 
+// A GMAC keyed again with the key it holds takes only the new IV; its tags must be those of a
+// context keyed afresh, also when another key or cipher comes between, and for a copy.
+TEST(EvpMacTest, GmacSameKeyNewIvMatchesAFreshContext) {
+  const auto key = FromHex("29d3a44f8723dc640239100c365423a312934ac80239212ac3df3421a2098123");
+  const auto other = FromHex("000102030405060708090a0b0c0d0e0f");
+  const auto message = FromHex("aabbccddeeff");
+  auto tag = [&](EvpMac& mac, const std::vector<uint8_t>& k, const char* cipher, int iv) {
+    mac.SetKey(k, cipher, std::vector<uint8_t>(12, static_cast<uint8_t>(iv)), 0);
+    return Hex(Tag(mac, message));
+  };
+  auto fresh = [&](const std::vector<uint8_t>& k, const char* cipher, int iv) {
+    EvpMac mac(FindMac("GMAC"), EvpMac::Parameter::kIv);
+    return tag(mac, k, cipher, iv);
+  };
+  EvpMac reused(FindMac("GMAC"), EvpMac::Parameter::kIv);
+  EXPECT_EQ(tag(reused, key, "AES-256-GCM", 1), fresh(key, "AES-256-GCM", 1));
+  EXPECT_EQ(tag(reused, key, "AES-256-GCM", 2), fresh(key, "AES-256-GCM", 2));
+  EXPECT_NE(fresh(key, "AES-256-GCM", 1), fresh(key, "AES-256-GCM", 2));
+  EXPECT_EQ(tag(reused, other, "AES-128-GCM", 3), fresh(other, "AES-128-GCM", 3));
+  EXPECT_EQ(tag(reused, key, "AES-256-GCM", 4), fresh(key, "AES-256-GCM", 4));
+  // A key that differs in its last byte only is a new key.
+  auto near = key;
+  near.back() ^= 1;
+  EXPECT_EQ(tag(reused, near, "AES-256-GCM", 5), fresh(near, "AES-256-GCM", 5));
+  EvpMac copy(reused);  // spent, so unkeyed: a fresh context, keyed in full
+  EXPECT_EQ(tag(copy, near, "AES-256-GCM", 6), fresh(near, "AES-256-GCM", 6));
+  // A refused IV leaves no key in use; the next good init works.
+  EXPECT_EQ(KindOf([&] { reused.SetKey(near, "AES-256-GCM", {}, 0); }),
+            ErrorKind::kInvalidParameter);
+  EXPECT_EQ(tag(reused, near, "AES-256-GCM", 7), fresh(near, "AES-256-GCM", 7));
+}
+
 // SP 800-185 KMAC sample 2, and the refusal of a key shorter than OpenSSL's 4 bytes.
 TEST(EvpMacTest, KmacKnownAnswerAndShortKey) {
   EvpMac mac(FindMac("KMAC-128"), EvpMac::Parameter::kCustomisation);

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "carbide/owned.h"
@@ -150,6 +151,8 @@ class EvpMac {
   void RequireKey() const;
   // Keys ctx_ again with saved_key_ and saved_iv_ (GMAC, Poly1305).
   void Rekey();
+  // True if ctx_ holds `key` under `cipher` already, so a GMAC needs only its new IV.
+  bool HoldsKey(std::span<const uint8_t> key, const char* cipher) const;
   void Forget() noexcept;
 
   const EVP_MAC* mac_;
@@ -161,6 +164,7 @@ class EvpMac {
   bool spent_ = false;              // a GMAC whose IV has served its message
   std::vector<uint8_t> saved_key_;  // for Rekey
   std::vector<uint8_t> saved_iv_;   // for Rekey
+  std::string saved_cipher_;        // the cipher of saved_key_, for HoldsKey
 };
 
 }  // namespace carbide

@@ -1,4 +1,5 @@
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include <algorithm>
@@ -47,17 +48,44 @@ EvpMac::EvpMac(const EvpMac& other)
       keyed_(other.keyed_),
       spent_(other.spent_),
       saved_key_(other.saved_key_),
-      saved_iv_(other.saved_iv_) {}
+      saved_iv_(other.saved_iv_),
+      // A copy of an unkeyed context is a fresh one, which holds no key to reuse.
+      saved_cipher_(other.keyed_ ? other.saved_cipher_ : "") {}
 
 EvpMac::~EvpMac() { Forget(); }
 
 void EvpMac::Forget() noexcept {
   CleanseAndClear(saved_key_);
   CleanseAndClear(saved_iv_);
+  saved_cipher_.clear();
+}
+
+bool EvpMac::HoldsKey(std::span<const uint8_t> key, const char* cipher) const {
+  return cipher != nullptr && !saved_cipher_.empty() && saved_cipher_ == cipher &&
+         key.size() == saved_key_.size() &&
+         CRYPTO_memcmp(key.data(), saved_key_.data(), key.size()) == 0;
 }
 
 void EvpMac::SetKey(std::span<const uint8_t> key, const char* cipher,
                     std::span<const uint8_t> parameter, size_t output_size) {
+  if (parameter_ == Parameter::kIv && !parameter.empty() && HoldsKey(key, cipher)) {
+    // A GMAC's next message under the key it holds (init with the same key and a new IV, the way
+    // GMAC is used) takes only the IV: keying again would fetch the cipher, expand the AES key and
+    // derive the hash key every time, which costs more than a short message's MAC.
+    keyed_ = false;
+    spent_ = false;
+    CleanseAndClear(saved_iv_);
+    const OSSL_PARAM params[] = {
+        OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_IV, const_cast<uint8_t*>(parameter.data()),
+                                          parameter.size()),
+        OSSL_PARAM_construct_end()};
+    if (EVP_MAC_init(ctx_.get(), nullptr, 0, params) != 1) {
+      ThrowOpensslError("EVP_MAC_init", ErrorKind::kInvalidParameter);
+    }
+    saved_iv_.assign(parameter.begin(), parameter.end());
+    keyed_ = true;
+    return;
+  }
   keyed_ = false;
   spent_ = false;
   size_ = 0;
@@ -100,6 +128,7 @@ void EvpMac::SetKey(std::span<const uint8_t> key, const char* cipher,
   if (must_rekey_) {
     saved_key_.assign(key.begin(), key.end());
     saved_iv_.assign(parameter.begin(), parameter.end());
+    saved_cipher_ = cipher != nullptr ? cipher : "";
   }
   size_ = EVP_MAC_CTX_get_mac_size(ctx_.get());
   keyed_ = true;
@@ -143,9 +172,11 @@ size_t EvpMac::Finish(uint8_t* out) {
   if (parameter_ == Parameter::kIv) {
     // A GMAC IV serves one message: a second tag under the same key and IV would give away the
     // hash key. Bouncy Castle's GMAC refuses the same way after doFinal.
+    // The key stays (ctx_ holds its schedule anyway), so that init with it and a new IV need not
+    // key the context again (HoldsKey); the destructor or the next other key cleanses it.
     keyed_ = false;
     spent_ = true;
-    Forget();
+    CleanseAndClear(saved_iv_);
     return written;
   }
   Reset();

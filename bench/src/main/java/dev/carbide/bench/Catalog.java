@@ -83,6 +83,7 @@ final class Catalog {
           new Entry(CipherBenchmark.class, CipherBenchmark::probe),
           new Entry(CipherIntoArrayBenchmark.class, CipherIntoArrayBenchmark::probe),
           new Entry(CipherTlsRecordBenchmark.class, CipherTlsRecordBenchmark::probe),
+          new Entry(PbeCipherBenchmark.class, PbeCipherBenchmark::probe),
           new Entry(SignatureBenchmark.class, SignatureBenchmark::probe),
           new Entry(RsaCipherBenchmark.class, RsaCipherBenchmark::probe),
           new Entry(KeyAgreementBenchmark.class, KeyAgreementBenchmark::probe),

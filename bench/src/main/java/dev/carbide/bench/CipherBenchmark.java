@@ -27,7 +27,10 @@ public class CipherBenchmark extends SizedInputBenchmark {
     "DESede-CBC-Encrypt",
     "AES-256-CCM",
     "AES-256-GCM-SIV",
-    "AES-256-XTS"
+    "AES-256-XTS",
+    "AES-256-OFB",
+    "AES-256-CFB",
+    "AES-256-CFB8"
   })
   public String algorithm;
 
@@ -83,27 +86,33 @@ public class CipherBenchmark extends SizedInputBenchmark {
   }
 
   static final Map<String, Scheme> SCHEMES =
-      Map.of(
-          "AES-256-GCM",
-          new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE),
-          "AES-256-GCM-Decrypt",
-          new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.DECRYPT_MODE),
-          "AES-256-CBC-Encrypt",
-          new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE),
-          "AES-256-CBC-Decrypt",
-          new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.DECRYPT_MODE),
-          "AES-256-CTR",
-          new Scheme("AES/CTR/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE),
-          "ChaCha20-Poly1305",
-          new Scheme("ChaCha20-Poly1305", "ChaCha20", 12, Cipher.ENCRYPT_MODE),
-          "DESede-CBC-Encrypt",
-          new Scheme("DESede/CBC/NoPadding", "DESede", 8, Cipher.ENCRYPT_MODE),
-          "AES-256-CCM",
-          new Scheme("AES/CCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE),
-          "AES-256-GCM-SIV",
-          new Scheme("AES/GCM-SIV/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE),
-          "AES-256-XTS",
-          new Scheme("AES/XTS/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE));
+      Map.ofEntries(
+          Map.entry("AES-256-GCM", new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "AES-256-GCM-Decrypt",
+              new Scheme("AES/GCM/NoPadding", "AES", 12, Cipher.DECRYPT_MODE)),
+          Map.entry(
+              "AES-256-CBC-Encrypt",
+              new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "AES-256-CBC-Decrypt",
+              new Scheme("AES/CBC/NoPadding", "AES", 16, Cipher.DECRYPT_MODE)),
+          Map.entry("AES-256-CTR", new Scheme("AES/CTR/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "ChaCha20-Poly1305",
+              new Scheme("ChaCha20-Poly1305", "ChaCha20", 12, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "DESede-CBC-Encrypt",
+              new Scheme("DESede/CBC/NoPadding", "DESede", 8, Cipher.ENCRYPT_MODE)),
+          Map.entry("AES-256-CCM", new Scheme("AES/CCM/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "AES-256-GCM-SIV",
+              new Scheme("AES/GCM-SIV/NoPadding", "AES", 12, Cipher.ENCRYPT_MODE)),
+          Map.entry("AES-256-XTS", new Scheme("AES/XTS/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)),
+          Map.entry("AES-256-OFB", new Scheme("AES/OFB/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)),
+          Map.entry("AES-256-CFB", new Scheme("AES/CFB/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)),
+          Map.entry(
+              "AES-256-CFB8", new Scheme("AES/CFB8/NoPadding", "AES", 16, Cipher.ENCRYPT_MODE)));
 
   private Scheme scheme;
   private Cipher cipher;

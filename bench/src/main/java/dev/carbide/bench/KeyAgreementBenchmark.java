@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.Setup;
  */
 public class KeyAgreementBenchmark extends ProviderBenchmark {
   /** A scheme and its key: the JCA names are in {@link #SCHEMES}. */
-  @Param({"ECDH-P256", "ECDH-P384", "X25519", "X448"})
+  @Param({"ECDH-P256", "ECDH-P384", "X25519", "X448", "ECDH-brainpoolP256r1", "DH-2048"})
   public String algorithm;
 
   /** The JCA key agreement algorithm and the key type of each {@link #algorithm}. */
@@ -27,7 +27,9 @@ public class KeyAgreementBenchmark extends ProviderBenchmark {
           "ECDH-P256", new String[] {"ECDH", "P-256"},
           "ECDH-P384", new String[] {"ECDH", "P-384"},
           "X25519", new String[] {"X25519", "X25519"},
-          "X448", new String[] {"X448", "X448"});
+          "X448", new String[] {"X448", "X448"},
+          "ECDH-brainpoolP256r1", new String[] {"ECDH", "brainpoolP256r1"},
+          "DH-2048", new String[] {"DiffieHellman", "DH-2048"});
 
   private String jcaName;
   private Provider jcaProvider;

@@ -10,7 +10,17 @@ import org.openjdk.jmh.annotations.Setup;
 /** {@code generateKeyPair()} on a generator initialised once with the key type's spec. */
 public class KeyPairGeneratorBenchmark extends ProviderBenchmark {
   /** A key type from {@link KeyPairs}. */
-  @Param({"P-256", "P-384", "Ed25519", "X25519", "RSA-2048", "RSA-3072", "RSA-4096"})
+  @Param({
+    "P-256",
+    "P-384",
+    "Ed25519",
+    "X25519",
+    "RSA-2048",
+    "RSA-3072",
+    "RSA-4096",
+    "secp256k1",
+    "DH-2048"
+  })
   public String algorithm;
 
   private KeyPairGenerator generator;

@@ -10,6 +10,8 @@ import java.security.spec.ECGenParameterSpec;
 import java.security.spec.NamedParameterSpec;
 import java.security.spec.RSAKeyGenParameterSpec;
 import java.util.Map;
+import javax.crypto.interfaces.DHPublicKey;
+import javax.crypto.spec.DHParameterSpec;
 
 /**
  * The key types of the public-key benchmarks, by the short name they take as a parameter ("P-256",
@@ -26,6 +28,11 @@ final class KeyPairs {
       Map.ofEntries(
           Map.entry("P-256", new Kind("EC", new ECGenParameterSpec("secp256r1"), 256)),
           Map.entry("P-384", new Kind("EC", new ECGenParameterSpec("secp384r1"), 384)),
+          // Curves the JDK's SunEC no longer serves (JDK 16 dropped them): no key size names them.
+          Map.entry("secp256k1", new Kind("EC", new ECGenParameterSpec("secp256k1"), 0)),
+          Map.entry(
+              "brainpoolP256r1", new Kind("EC", new ECGenParameterSpec("brainpoolP256r1"), 0)),
+          Map.entry("DH-2048", new Kind("DiffieHellman", sunJce2048(), 2048)),
           Map.entry("Ed25519", new Kind("Ed25519", NamedParameterSpec.ED25519, 255)),
           Map.entry("Ed448", new Kind("Ed448", NamedParameterSpec.ED448, 448)),
           Map.entry("X25519", new Kind("X25519", NamedParameterSpec.X25519, 255)),
@@ -49,6 +56,21 @@ final class KeyPairs {
 
   private KeyPairs() {}
 
+  /**
+   * SunJCE's group for a bare key size of 2048 (RFC 3526's MODP group, 224-bit private values),
+   * given to every provider as a spec, so that each uses the same group (a peer given only a size
+   * might generate a group of its own).
+   */
+  private static DHParameterSpec sunJce2048() {
+    try {
+      KeyPairGenerator generator = KeyPairGenerator.getInstance("DiffieHellman", "SunJCE");
+      generator.initialize(2048);
+      return ((DHPublicKey) generator.generateKeyPair().getPublic()).getParams();
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("SunJCE has no 2048-bit DH group", e);
+    }
+  }
+
   private static Kind rsa(int bits) {
     return new Kind("RSA", new RSAKeyGenParameterSpec(bits, RSAKeyGenParameterSpec.F4), bits);
   }
@@ -71,7 +93,7 @@ final class KeyPairs {
     try {
       generator.initialize(kind.spec());
     } catch (UnsupportedOperationException | InvalidAlgorithmParameterException e) {
-      initializeOlderWay(generator, provider, name, kind);
+      initializeOlderWay(generator, provider, name, kind, e);
     }
     return generator;
   }
@@ -82,7 +104,7 @@ final class KeyPairs {
    * algorithm name alone fixes the key type.
    */
   private static void initializeOlderWay(
-      KeyPairGenerator generator, String provider, String name, Kind kind)
+      KeyPairGenerator generator, String provider, String name, Kind kind, Exception refusal)
       throws NotAvailableException {
     try {
       if (kind.bits() != 0) {
@@ -93,7 +115,8 @@ final class KeyPairs {
       // falls through to the name check
     }
     if (!kind.algorithm().equals(name)) {
-      throw new NotAvailableException(provider + "'s " + name + " generator takes no parameters");
+      throw new NotAvailableException(
+          provider + "'s " + kind.algorithm() + " generator refuses " + name + ": " + refusal);
     }
   }
 

@@ -8,7 +8,7 @@ import org.openjdk.jmh.annotations.Setup;
 
 /** One-shot {@code digest(input)} on a reused MessageDigest. */
 public class MessageDigestBenchmark extends SizedInputBenchmark {
-  @Param({"SHA-256", "SHA-512", "SHA3-256", "SHAKE256-512"})
+  @Param({"SHA-256", "SHA-512", "SHA3-256", "SHAKE256-512", "SHAKE128-256"})
   public String algorithm;
 
   private MessageDigest digest;

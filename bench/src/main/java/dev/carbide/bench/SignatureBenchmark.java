@@ -33,7 +33,9 @@ public class SignatureBenchmark extends ProviderBenchmark {
     "RSA-4096",
     "RSA-PSS-2048",
     "RSA-PSS-3072",
-    "RSA-PSS-4096"
+    "RSA-PSS-4096",
+    "ECDSA-secp256k1",
+    "ECDSA-brainpoolP256r1"
   })
   public String algorithm;
 
@@ -53,7 +55,9 @@ public class SignatureBenchmark extends ProviderBenchmark {
           Map.entry("RSA-4096", new String[] {"SHA256withRSA", "RSA-4096"}),
           Map.entry("RSA-PSS-2048", new String[] {"RSASSA-PSS", "RSA-2048"}),
           Map.entry("RSA-PSS-3072", new String[] {"RSASSA-PSS", "RSA-3072"}),
-          Map.entry("RSA-PSS-4096", new String[] {"RSASSA-PSS", "RSA-4096"}));
+          Map.entry("RSA-PSS-4096", new String[] {"RSASSA-PSS", "RSA-4096"}),
+          Map.entry("ECDSA-secp256k1", new String[] {"SHA256withECDSA", "secp256k1"}),
+          Map.entry("ECDSA-brainpoolP256r1", new String[] {"SHA256withECDSA", "brainpoolP256r1"}));
 
   /** The parameters of TLS 1.3's rsa_pss_rsae_sha256, for the RSASSA-PSS rows. */
   private static final PSSParameterSpec PSS_SHA256 =

@@ -4,6 +4,7 @@ import dev.carbide.cli.SpeedCatalogue.Engine;
 import dev.carbide.cli.SpeedCatalogue.Operation;
 import dev.carbide.cli.SpeedCatalogue.Row;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.util.List;
@@ -11,11 +12,13 @@ import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.PBEParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The cipher rows of {@code speed}: the JSSE record path and bulk encryption at 16 KB. Keys are
- * 256-bit except on the record path, which is AES-128-GCM as TLS most often negotiates it.
+ * The cipher rows of {@code speed}: the JSSE record path, bulk encryption at 16 KB, and a PBES2
+ * message. Keys are 256-bit except on the record path, which is AES-128-GCM as TLS most often
+ * negotiates it.
  */
 final class CipherSpeeds {
   private CipherSpeeds() {}
@@ -56,6 +59,17 @@ final class CipherSpeeds {
     rows.add(
         new Row(
             "AES-256-CFB8 16KB", engine, p -> bulk(p, "AES/CFB8/NoPadding", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-CFB 16KB", engine, p -> bulk(p, "AES/CFB/NoPadding", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "AES-256-OFB 16KB", engine, p -> bulk(p, "AES/OFB/NoPadding", Cipher.ENCRYPT_MODE)));
+    rows.add(
+        new Row(
+            "PBEWithHmacSHA256AndAES_256 1KB",
+            engine,
+            p -> pbes2(p, "PBEWithHmacSHA256AndAES_256")));
     addIssue19Rows(rows, engine);
   }
 
@@ -105,6 +119,33 @@ final class CipherSpeeds {
     byte[] input = SpeedCatalogue.input(BULK);
     byte[] output = new byte[BULK];
     return () -> cipher.doFinal(input, 0, BULK, output, 0);
+  }
+
+  /** The iteration count of the JDK's PKCS12 KeyStore, which encrypts its keys with PBES2. */
+  static final int PBES2_ITERATIONS = 10_000;
+
+  /**
+   * A PBES2 message as the PKCS12 KeyStore encrypts a key: init with the password key and a fresh
+   * salt and IV (so PBKDF2 runs every time, as it does there), then a 1 KB doFinal.
+   */
+  private static Operation pbes2(Provider provider, String algorithm)
+      throws GeneralSecurityException {
+    Cipher cipher = Cipher.getInstance(algorithm, provider);
+    SecretKey password = new SecretKeySpec("password".getBytes(StandardCharsets.UTF_8), "PBE");
+    byte[] salt = new byte[20];
+    byte[] iv = new byte[16];
+    byte[] input = SpeedCatalogue.input(1024);
+    byte[] output = new byte[1024 + 16];
+    long[] sequence = {0};
+    return () -> {
+      ByteBuffer.wrap(salt).putLong(12, ++sequence[0]);
+      ByteBuffer.wrap(iv).putLong(8, sequence[0]);
+      cipher.init(
+          Cipher.ENCRYPT_MODE,
+          password,
+          new PBEParameterSpec(salt, PBES2_ITERATIONS, new IvParameterSpec(iv)));
+      return cipher.doFinal(input, 0, input.length, output, 0);
+    };
   }
 
   /**

@@ -16,7 +16,8 @@ import javax.crypto.KeyAgreement;
 /**
  * The elliptic-curve rows of {@code speed}: EC key generation, ECDH, ECDSA, Ed25519 and X25519,
  * each but key generation both on a reused engine and with a fresh {@code getInstance} per
- * operation, as TLS uses them. Keys come from the provider measured.
+ * operation, as TLS uses them; and key generation, ECDH and ECDSA on P-224, secp256k1 and the
+ * brainpool curves, on reused engines. Keys come from the provider measured.
  */
 final class EcSpeed {
   private EcSpeed() {}
@@ -32,8 +33,8 @@ final class EcSpeed {
   static void addTo(List<Row> rows) {
     rows.add(new Row("EC P-256 keygen", KEY_PAIR_GENERATOR, p -> keygen(p, "secp256r1")));
     rows.add(new Row("EC P-384 keygen", KEY_PAIR_GENERATOR, p -> keygen(p, "secp384r1")));
-    rows.add(new Row("ECDH P-256", KEY_AGREEMENT, p -> ecdh(p, false)));
-    rows.add(new Row("ECDH P-256 fresh", KEY_AGREEMENT, p -> ecdh(p, true)));
+    rows.add(new Row("ECDH P-256", KEY_AGREEMENT, p -> ecdh(p, "secp256r1", false)));
+    rows.add(new Row("ECDH P-256 fresh", KEY_AGREEMENT, p -> ecdh(p, "secp256r1", true)));
     for (boolean fresh : new boolean[] {false, true}) {
       String suffix = fresh ? " fresh" : "";
       rows.add(new Row("ECDSA P-256 sign" + suffix, SIGNATURE, p -> sign(p, P256, fresh)));
@@ -42,10 +43,18 @@ final class EcSpeed {
       rows.add(new Row("Ed25519 verify" + suffix, SIGNATURE, p -> verify(p, ED25519, fresh)));
       rows.add(new Row("X25519" + suffix, KEY_AGREEMENT, p -> xdh(p, fresh)));
     }
+    // The curves SunEC dropped or never had (its column then stays empty), on reused engines.
+    for (Signer curve : MORE_CURVES) {
+      String name = curve.label;
+      rows.add(new Row("EC " + name + " keygen", KEY_PAIR_GENERATOR, p -> keygen(p, curve.curve)));
+      rows.add(new Row("ECDH " + name, KEY_AGREEMENT, p -> ecdh(p, curve.curve, false)));
+      rows.add(new Row("ECDSA " + name + " sign", SIGNATURE, p -> sign(p, curve, false)));
+      rows.add(new Row("ECDSA " + name + " verify", SIGNATURE, p -> verify(p, curve, false)));
+    }
   }
 
-  /** A signature algorithm and how to make its keys. */
-  private record Signer(String algorithm, String keyAlgorithm, String curve) {
+  /** A signature algorithm and how to make its keys; {@code label} names it in a row. */
+  private record Signer(String label, String algorithm, String keyAlgorithm, String curve) {
     KeyPair keys(Provider provider) throws GeneralSecurityException {
       KeyPairGenerator generator = KeyPairGenerator.getInstance(keyAlgorithm, provider);
       if (curve != null) {
@@ -55,8 +64,17 @@ final class EcSpeed {
     }
   }
 
-  private static final Signer P256 = new Signer("SHA256withECDSA", "EC", "secp256r1");
-  private static final Signer ED25519 = new Signer("Ed25519", "Ed25519", null);
+  private static final Signer P256 = new Signer("P-256", "SHA256withECDSA", "EC", "secp256r1");
+  private static final Signer ED25519 = new Signer("Ed25519", "Ed25519", "Ed25519", null);
+
+  /** The further curves, each with the digest of its strength, as the native limit signs. */
+  private static final List<Signer> MORE_CURVES =
+      List.of(
+          new Signer("P-224", "SHA224withECDSA", "EC", "secp224r1"),
+          new Signer("secp256k1", "SHA256withECDSA", "EC", "secp256k1"),
+          new Signer("brainpoolP256r1", "SHA256withECDSA", "EC", "brainpoolP256r1"),
+          new Signer("brainpoolP384r1", "SHA384withECDSA", "EC", "brainpoolP384r1"),
+          new Signer("brainpoolP512r1", "SHA512withECDSA", "EC", "brainpoolP512r1"));
 
   private static Operation xdh(Provider provider, boolean fresh) throws GeneralSecurityException {
     KeyPair own = KeyPairGenerator.getInstance("X25519", provider).generateKeyPair();
@@ -71,7 +89,7 @@ final class EcSpeed {
   }
 
   private static KeyPair pair(Provider provider, String curve) throws GeneralSecurityException {
-    return new Signer(null, "EC", curve).keys(provider);
+    return new Signer(curve, null, "EC", curve).keys(provider);
   }
 
   private static Operation keygen(Provider provider, String curve) throws GeneralSecurityException {
@@ -80,9 +98,10 @@ final class EcSpeed {
     return () -> generator.generateKeyPair().hashCode();
   }
 
-  private static Operation ecdh(Provider provider, boolean fresh) throws GeneralSecurityException {
-    KeyPair own = pair(provider, "secp256r1");
-    KeyPair peer = pair(provider, "secp256r1");
+  private static Operation ecdh(Provider provider, String curve, boolean fresh)
+      throws GeneralSecurityException {
+    KeyPair own = pair(provider, curve);
+    KeyPair peer = pair(provider, curve);
     KeyAgreement reused = KeyAgreement.getInstance("ECDH", provider);
     return () -> {
       KeyAgreement agreement = fresh ? KeyAgreement.getInstance("ECDH", provider) : reused;

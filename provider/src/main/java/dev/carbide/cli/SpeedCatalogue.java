@@ -1,5 +1,6 @@
 package dev.carbide.cli;
 
+import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.Provider;
@@ -10,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 import javax.crypto.Mac;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
@@ -66,6 +68,12 @@ final class SpeedCatalogue {
       for (String algorithm : List.of("AESCMAC", "KMAC256", "POLY1305")) {
         rows.add(new Row(algorithm + " " + label(size), MAC, p -> mac(p, algorithm, size)));
       }
+      rows.add(
+          new Row("SHAKE128-256 " + label(size), DIGEST, p -> digest(p, "SHAKE128-256", size)));
+      for (String algorithm : List.of("HmacMD5", "KMAC128")) {
+        rows.add(new Row(algorithm + " " + label(size), MAC, p -> mac(p, algorithm, size)));
+      }
+      rows.add(new Row("AESGMAC " + label(size), MAC, p -> gmac(p, size)));
     }
     CipherSpeeds.addTo(rows, CIPHER);
     for (int size : RANDOM_SIZES) {
@@ -76,6 +84,7 @@ final class SpeedCatalogue {
     RsaSpeed.addTo(rows);
     KdfSpeeds.addTo(rows);
     DsaSpeed.addTo(rows);
+    DhSpeed.addTo(rows);
     return rows;
   }
 
@@ -103,6 +112,20 @@ final class SpeedCatalogue {
     mac.init(new SecretKeySpec(input(32), algorithm));
     byte[] input = input(size);
     return () -> mac.doFinal(input)[0];
+  }
+
+  /** GMAC as a caller must use it: a new IV, so an init, for every message. */
+  private static Operation gmac(Provider provider, int size) throws GeneralSecurityException {
+    Mac mac = Mac.getInstance("AESGMAC", provider);
+    SecretKeySpec key = new SecretKeySpec(input(32), "AES");
+    byte[] iv = new byte[12];
+    byte[] input = input(size);
+    long[] sequence = {0};
+    return () -> {
+      ByteBuffer.wrap(iv).putLong(4, ++sequence[0]);
+      mac.init(key, new IvParameterSpec(iv));
+      return mac.doFinal(input)[0];
+    };
   }
 
   private static Operation nextBytes(Provider provider, int size) throws GeneralSecurityException {

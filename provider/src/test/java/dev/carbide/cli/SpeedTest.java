@@ -1,13 +1,19 @@
 package dev.carbide.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.carbide.hybrid.Routing;
+import java.security.GeneralSecurityException;
+import java.security.Provider;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -109,6 +115,53 @@ class SpeedTest {
       assertTrue(names.contains(ec) && names.contains(ec + " fresh") || ec.contains("keygen"), ec);
     }
     assertEquals(names.size(), new HashSet<>(names).size(), "operation names must be unique");
+  }
+
+  /**
+   * The rows of the services added for issue 19 exist, and each runs on Carbide and, where the JDK
+   * serves the algorithm, on the JDK's provider: a misspelt name would otherwise show only as
+   * "n/a".
+   */
+  @Test
+  void issue19RowsRunOnCarbideAndWhereTheJdkServesThem() throws Exception {
+    Map<String, Boolean> servedByJdk = new LinkedHashMap<>();
+    for (String size : List.of("64B", "16KB")) {
+      // SUN has SHAKE as a MessageDigest from Java 25 on.
+      servedByJdk.put("SHAKE128-256 " + size, Runtime.version().feature() >= 25);
+      servedByJdk.put("HmacMD5 " + size, true);
+      servedByJdk.put("KMAC128 " + size, false);
+      servedByJdk.put("AESGMAC " + size, false);
+    }
+    servedByJdk.put("AES-256-CFB 16KB", true);
+    servedByJdk.put("AES-256-OFB 16KB", true);
+    servedByJdk.put("PBEWithHmacSHA256AndAES_256 1KB", true);
+    for (String curve :
+        List.of("P-224", "secp256k1", "brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1")) {
+      for (String operation :
+          List.of("EC %s keygen", "ECDH %s", "ECDSA %s sign", "ECDSA %s verify")) {
+        servedByJdk.put(String.format(operation, curve), false);
+      }
+    }
+    for (String operation : List.of("DH 2048 keygen", "DH 2048", "DH 3072 keygen", "DH 3072")) {
+      servedByJdk.put(operation, true);
+    }
+    Map<String, SpeedCatalogue.Row> rows = new LinkedHashMap<>();
+    for (SpeedCatalogue.Row row : SpeedCatalogue.all()) {
+      rows.put(row.name(), row);
+    }
+    Provider carbide = Subject.carbide().provider();
+    for (Map.Entry<String, Boolean> expected : servedByJdk.entrySet()) {
+      SpeedCatalogue.Row row = rows.get(expected.getKey());
+      assertNotNull(row, expected.getKey());
+      row.builder().build(carbide).run();
+      Provider jdk = row.engine().jdkProvider().get();
+      if (expected.getValue()) {
+        row.builder().build(jdk).run();
+      } else {
+        assertThrows(
+            GeneralSecurityException.class, () -> row.builder().build(jdk), expected.getKey());
+      }
+    }
   }
 
   @Test
