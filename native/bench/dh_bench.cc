@@ -8,6 +8,7 @@
 
 #include "bench_util.h"
 #include "carbide/dh.h"
+#include "carbide/ffc.h"
 #include "carbide/pkey.h"
 
 namespace carbide {
@@ -18,8 +19,8 @@ namespace {
 DhKeyPairGenerator GeneratorFor(const char* group, int private_bits) {
   KeyPairGenerator named("DH", group);
   PkeyPtr domain = named.Generate();
-  std::vector<uint8_t> p = DhComponent(domain.get(), "p");
-  std::vector<uint8_t> g = DhComponent(domain.get(), "g");
+  std::vector<uint8_t> p = FfcComponent(domain.get(), "p");
+  std::vector<uint8_t> g = FfcComponent(domain.get(), "g");
   return DhKeyPairGenerator(DhParameters{p, g, private_bits});
 }
 
