@@ -75,6 +75,18 @@ public final class MessageSession {
    * forgets the bytes buffered so far. If the call throws, the message is left as it was.
    */
   public void restart(LongConsumer call) {
+    start(call, false);
+  }
+
+  /**
+   * Like {@link #restart}, for a call that puts a message in progress into the native engine (a
+   * digest's snapshot, see {@link #read}), which the next {@link #reset} must then discard.
+   */
+  public void resume(LongConsumer call) {
+    start(call, true);
+  }
+
+  private void start(LongConsumer call, boolean messageInProgress) {
     guard.enter();
     try {
       call.accept(handle);
@@ -83,7 +95,29 @@ public final class MessageSession {
       Reference.reachabilityFence(this);
     }
     pendingLen = 0;
-    nativeDirty = false;
+    nativeDirty = messageInProgress;
+  }
+
+  /** A family's native call that reads a session's message without changing it. */
+  @FunctionalInterface
+  public interface Reader<T> {
+    /** Reads the session {@code handle}, whose scratch holds {@code pendingLen} buffered bytes. */
+    T read(long handle, int pendingLen);
+  }
+
+  /**
+   * Runs {@code reader} on the native session's handle and the count of buffered bytes, under the
+   * session's guard, and returns its result (a digest's snapshot of its state, for a clone that
+   * needs no session of its own until it is updated).
+   */
+  public <T> T read(Reader<T> reader) {
+    guard.enter();
+    try {
+      return reader.read(handle, pendingLen);
+    } finally {
+      guard.exit();
+      Reference.reachabilityFence(this);
+    }
   }
 
   public void update(byte input) {
