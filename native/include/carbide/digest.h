@@ -69,9 +69,9 @@ class Digest {
   // shortcut, whose whole state is then a plain struct that can be copied out and back, else null.
   const internal::ShaFunctions* snapshot_functions() const noexcept { return sha_; }
 
-  // Writes to `out` the state of the message so far followed by data[0, len), leaving this digest
-  // unchanged. Throws Error(kIllegalState) unless snapshot_functions() is set.
-  void Snapshot(const uint8_t* data, size_t len, internal::ShaState* out) const;
+  // Writes to `out` the state of the message so far, leaving this digest unchanged. Throws
+  // Error(kIllegalState) unless snapshot_functions() is set.
+  void Snapshot(internal::ShaState* out) const;
 
   // Continues the message whose state Snapshot wrote. Throws as Snapshot does.
   void Restore(const internal::ShaState& state);

@@ -56,14 +56,15 @@ jlong SnapshotFunctions(JNIEnv* env, jclass, jlong md) {
                [&] { return ToHandle(internal::FindShaFunctions(&FromHandle<const EVP_MD>(md))); });
 }
 
-// The state of the session's message with scratch[0, pending_len) absorbed; the session is left as
-// it was, its pending bytes included.
+// Absorbs scratch[0, pending_len) into the session's message, then returns the message's state.
+// Absorbing them in the session, not in the copy, hashes them once however many clones follow.
 jbyteArray Snapshot(JNIEnv* env, jclass, jlong session, jint pending_len) {
   return Guard(env, [&] {
     DigestSession& digest = DigestSession::From(session);
+    digest.AbsorbPending(pending_len);
     internal::ShaState state;
     CleanseOnExit wipe{state.bytes, sizeof(state.bytes)};
-    digest.engine().Snapshot(digest.scratch(pending_len), static_cast<size_t>(pending_len), &state);
+    digest.engine().Snapshot(&state);
     return NewByteArray(env, state.bytes, sizeof(state.bytes));
   });
 }

@@ -92,14 +92,11 @@ size_t Digest::Finish(uint8_t* out) {
   return size_;
 }
 
-void Digest::Snapshot(const uint8_t* data, size_t len, internal::ShaState* out) const {
+void Digest::Snapshot(internal::ShaState* out) const {
   if (sha_ == nullptr) {
     throw Error(ErrorKind::kIllegalState, "this digest's state cannot be snapshot");
   }
   *out = state_;
-  if (len != 0) {
-    sha_->update(out, data, len);
-  }
 }
 
 void Digest::Restore(const internal::ShaState& state) {

@@ -26,8 +26,8 @@ final class DigestNative {
   static native long snapshotFunctions(long md);
 
   /**
-   * The state of a digest session's message with the {@code pendingLen} bytes buffered in its
-   * scratch absorbed, as an array; the session is unchanged. Only for a digest with {@link
+   * Absorbs the {@code pendingLen} bytes buffered in a digest session's scratch into its message,
+   * then returns the message's state as an array. Only for a digest with {@link
    * #snapshotFunctions}.
    */
   static native byte[] snapshot(long session, int pendingLen);

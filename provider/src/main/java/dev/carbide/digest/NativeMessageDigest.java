@@ -143,7 +143,7 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
     if (session != null) {
       if (snapshots != 0) {
         copy.session = null;
-        copy.snapshot = session.read(DigestNative::snapshot);
+        copy.snapshot = session.flushAndRead(DigestNative::snapshot);
       } else {
         copy.session = session.copy();
       }

@@ -34,7 +34,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class DigestCloneTest {
   /** Around the 64- and 128-byte blocks and the SHA-3 rates, the 1024-byte buffer, and beyond. */
-  private static final int[] PREFIXES = {0, 1, 55, 64, 65, 127, 128, 129, 136, 1023, 1024, 1025, 5000};
+  private static final int[] PREFIXES = {
+    0, 1, 55, 64, 65, 127, 128, 129, 136, 1023, 1024, 1025, 5000
+  };
 
   static List<String> algorithms() {
     return DigestCrossCheckTest.algorithms();
@@ -61,14 +63,17 @@ class DigestCloneTest {
       // Finished at once, both ways, then reused for a new message or reset.
       MessageDigest finished = (MessageDigest) parent.clone();
       assertArrayEquals(Jdk.digest(algorithm, message), finished.digest(), Seeds.replay(context));
-      assertArrayEquals(Jdk.digest(algorithm, new byte[0]), finished.digest(), Seeds.replay(context));
+      assertArrayEquals(
+          Jdk.digest(algorithm, new byte[0]), finished.digest(), Seeds.replay(context));
       Feed.MIXED.feed(finished, suffix, random);
       assertArrayEquals(Jdk.digest(algorithm, suffix), finished.digest(), Seeds.replay(context));
       MessageDigest intoBuffer = (MessageDigest) parent.clone();
       byte[] out = new byte[length + 9];
       assertEquals(length, intoBuffer.digest(out, 5, length + 4));
       assertArrayEquals(
-          Jdk.digest(algorithm, message), Arrays.copyOfRange(out, 5, 5 + length), Seeds.replay(context));
+          Jdk.digest(algorithm, message),
+          Arrays.copyOfRange(out, 5, 5 + length),
+          Seeds.replay(context));
       MessageDigest reset = (MessageDigest) parent.clone();
       reset.reset();
       Feed.MIXED.feed(reset, suffix, random);
@@ -96,6 +101,15 @@ class DigestCloneTest {
           Jdk.digest(algorithm, new byte[0]),
           ((MessageDigest) parent.clone()).digest(),
           Seeds.replay(context));
+
+      // Cloning may move the parent's buffered bytes into its native state: a reset still clears.
+      parent.update(message);
+      MessageDigest beforeReset = (MessageDigest) parent.clone();
+      parent.reset();
+      Feed.MIXED.feed(parent, suffix, random);
+      assertArrayEquals(Jdk.digest(algorithm, suffix), parent.digest(), Seeds.replay(context));
+      assertArrayEquals(
+          Jdk.digest(algorithm, message), beforeReset.digest(), Seeds.replay(context));
     }
   }
 
@@ -170,7 +184,8 @@ class DigestCloneTest {
                     used = (MessageDigest) clone.clone();
                     clone.update(extra); // the clone's clone must not see this
                   }
-                  byte[] expected = Jdk.digest(algorithm, kind == 1 ? concat(prefix, extra) : prefix);
+                  byte[] expected =
+                      Jdk.digest(algorithm, kind == 1 ? concat(prefix, extra) : prefix);
                   assertArrayEquals(expected, used.digest(), Seeds.replay(context));
                   return null;
                 }));
