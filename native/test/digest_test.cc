@@ -67,6 +67,43 @@ TEST(DigestTest, CopyContinuesIndependently) {
   EXPECT_EQ(test::Hex(a), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
+// clone()'s snapshots: the state copied out finishes as the message would, and restored into
+// another digest it continues the message, while the original goes on unchanged.
+TEST(DigestTest, SnapshotFinishesAndRestoresTheMessage) {
+  Digest original(FindDigest("SHA2-256"));
+  const internal::ShaFunctions* sha = original.snapshot_functions();
+  if (sha == nullptr) {
+    GTEST_SKIP() << "SHA-256 does not take the SHA shortcut here (FIPS mode)";
+  }
+  original.Update(reinterpret_cast<const uint8_t*>("ab"), 2);
+  internal::ShaState state;
+  original.Snapshot(&state);
+  original.Update(reinterpret_cast<const uint8_t*>("zz"), 2);
+
+  Digest restored(FindDigest("SHA2-256"));
+  restored.Restore(state);
+  restored.Update(reinterpret_cast<const uint8_t*>("c"), 1);
+  std::vector<uint8_t> out(32);
+  restored.Finish(out.data());
+  EXPECT_EQ(test::Hex(out), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+
+  sha->update(&state, reinterpret_cast<const uint8_t*>("c"), 1);
+  sha->final(out.data(), &state);
+  EXPECT_EQ(test::Hex(out), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST(DigestTest, DigestsOffTheShortcutRefuseSnapshots) {
+  Digest digest(FindDigest("SHA3-256"));
+  EXPECT_EQ(digest.snapshot_functions(), nullptr);
+  internal::ShaState state;
+  try {
+    digest.Snapshot(&state);
+    FAIL() << "a SHA-3 snapshot was taken";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kIllegalState);
+  }
+}
+
 TEST(DigestTest, ResetDiscardsData) {
   Digest digest(FindDigest("SHA2-256"));
   digest.Update(reinterpret_cast<const uint8_t*>("garbage"), 7);

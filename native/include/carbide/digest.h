@@ -65,6 +65,17 @@ class Digest {
   // message. Returns size().
   size_t Finish(uint8_t* out);
 
+  // Snapshots, for a cheap clone(): the low-level functions when this digest takes the SHA
+  // shortcut, whose whole state is then a plain struct that can be copied out and back, else null.
+  const internal::ShaFunctions* snapshot_functions() const noexcept { return sha_; }
+
+  // Writes to `out` the state of the message so far, leaving this digest unchanged. Throws
+  // Error(kIllegalState) unless snapshot_functions() is set.
+  void Snapshot(internal::ShaState* out) const;
+
+  // Continues the message whose state Snapshot wrote. Throws as Snapshot does.
+  void Restore(const internal::ShaState& state);
+
  private:
   MdCtxPtr ctx_;  // null when sha_ or direct_ is set
   const EVP_MD* md_;

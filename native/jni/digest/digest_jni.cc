@@ -9,6 +9,7 @@
 #include "carbide/digest.h"
 #include "carbide/error.h"
 #include "carbide/library.h"
+#include "carbide/sha_functions.h"
 
 namespace carbide::jni {
 namespace {
@@ -36,6 +37,59 @@ jlong NewSession(JNIEnv* env, jclass, jlong md, jint size) {
   });
 }
 
+// Snapshots (DigestNative.snapshot): a digest on the SHA shortcut is a plain struct, so clone()
+// copies it into a Java array and the clone finishes from there, with no native session of its own
+// unless it is updated. The arrays never leave NativeMessageDigest; their length is checked anyway.
+constexpr jint kSnapshotSize = sizeof(internal::ShaState);
+
+internal::ShaState ReadSnapshot(JNIEnv* env, jbyteArray snapshot) {
+  if (snapshot == nullptr || env->GetArrayLength(snapshot) != kSnapshotSize) {
+    throw Error(ErrorKind::kIllegalArgument, "not a digest snapshot");
+  }
+  internal::ShaState state;
+  env->GetByteArrayRegion(snapshot, 0, kSnapshotSize, reinterpret_cast<jbyte*>(state.bytes));
+  return state;
+}
+
+jlong SnapshotFunctions(JNIEnv* env, jclass, jlong md) {
+  return Guard(env,
+               [&] { return ToHandle(internal::FindShaFunctions(&FromHandle<const EVP_MD>(md))); });
+}
+
+// Absorbs scratch[0, pending_len) into the session's message, then returns the message's state.
+// Absorbing them in the session, not in the copy, hashes them once however many clones follow.
+jbyteArray Snapshot(JNIEnv* env, jclass, jlong session, jint pending_len) {
+  return Guard(env, [&] {
+    DigestSession& digest = DigestSession::From(session);
+    digest.AbsorbPending(pending_len);
+    internal::ShaState state;
+    CleanseOnExit wipe{state.bytes, sizeof(state.bytes)};
+    digest.engine().Snapshot(&state);
+    return NewByteArray(env, state.bytes, sizeof(state.bytes));
+  });
+}
+
+void Restore(JNIEnv* env, jclass, jlong session, jbyteArray snapshot) {
+  Guard(env, [&] {
+    internal::ShaState state = ReadSnapshot(env, snapshot);
+    CleanseOnExit wipe{state.bytes, sizeof(state.bytes)};
+    DigestSession::From(session).engine().Restore(state);
+  });
+}
+
+// Writes the digest of the snapshot's message to out[off, off + the digest's size).
+void FinishSnapshot(JNIEnv* env, jclass, jlong functions, jbyteArray snapshot, jbyteArray out,
+                    jint off) {
+  Guard(env, [&] {
+    const auto& sha = FromHandle<const internal::ShaFunctions>(functions);
+    internal::ShaState state = ReadSnapshot(env, snapshot);
+    CleanseOnExit wipe{state.bytes, sizeof(state.bytes)};
+    uint8_t digest[kMaxDigestSize];
+    sha.final(digest, &state);
+    CopyToArray(env, digest, static_cast<jint>(sha.digest_size), out, off);
+  });
+}
+
 }  // namespace
 
 bool RegisterDigestNatives(JNIEnv* env) {
@@ -43,6 +97,10 @@ bool RegisterDigestNatives(JNIEnv* env) {
       Method("fetch", "(Ljava/lang/String;)J", Fetch),
       Method("size", "(J)I", Size),
       Method("newSession", "(JI)J", NewSession),
+      Method("snapshotFunctions", "(J)J", SnapshotFunctions),
+      Method("snapshot", "(JI)[B", Snapshot),
+      Method("restore", "(J[B)V", Restore),
+      Method("finishSnapshot", "(J[B[BI)V", FinishSnapshot),
   };
   return RegisterNatives(env, "dev/carbide/digest/DigestNative", methods);
 }

@@ -92,4 +92,18 @@ size_t Digest::Finish(uint8_t* out) {
   return size_;
 }
 
+void Digest::Snapshot(internal::ShaState* out) const {
+  if (sha_ == nullptr) {
+    throw Error(ErrorKind::kIllegalState, "this digest's state cannot be snapshot");
+  }
+  *out = state_;
+}
+
+void Digest::Restore(const internal::ShaState& state) {
+  if (sha_ == nullptr) {
+    throw Error(ErrorKind::kIllegalState, "this digest's state cannot be restored");
+  }
+  state_ = state;
+}
+
 }  // namespace carbide

@@ -18,4 +18,26 @@ final class DigestNative {
    * own size, or any for an extendable-output function such as SHAKE), ready for a message.
    */
   static native long newSession(long md, int size);
+
+  /**
+   * The handle of {@code md}'s low-level functions when its state is a plain struct that {@link
+   * #snapshot} can copy (SHA-1 and SHA-2 on OpenSSL's default provider), else 0.
+   */
+  static native long snapshotFunctions(long md);
+
+  /**
+   * Absorbs the {@code pendingLen} bytes buffered in a digest session's scratch into its message,
+   * then returns the message's state as an array. Only for a digest with {@link
+   * #snapshotFunctions}.
+   */
+  static native byte[] snapshot(long session, int pendingLen);
+
+  /** Puts a {@link #snapshot}'s message into a digest session over the same digest. */
+  static native void restore(long session, byte[] snapshot);
+
+  /**
+   * Writes the digest of a {@link #snapshot}'s message, made by the digest whose {@link
+   * #snapshotFunctions} are {@code functions}, to out[offset, offset + the digest's size).
+   */
+  static native void finishSnapshot(long functions, byte[] snapshot, byte[] out, int offset);
 }

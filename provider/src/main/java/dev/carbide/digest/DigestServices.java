@@ -38,11 +38,12 @@ public final class DigestServices {
         continue;
       }
       int size = algorithm.outputLength != 0 ? algorithm.outputLength : DigestNative.size(md);
+      long snapshots = DigestNative.snapshotFunctions(md);
       sink.add(
               "MessageDigest",
               algorithm.jcaName,
               MessageDigestSpi.class,
-              () -> new NativeMessageDigest(md, size))
+              () -> new NativeMessageDigest(md, size, snapshots))
           .alias(algorithm.aliases)
           .oid(algorithm.oid)
           .attribute("ImplementedIn", "Software");

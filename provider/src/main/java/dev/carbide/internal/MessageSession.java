@@ -75,6 +75,18 @@ public final class MessageSession {
    * forgets the bytes buffered so far. If the call throws, the message is left as it was.
    */
   public void restart(LongConsumer call) {
+    start(call, false);
+  }
+
+  /**
+   * Like {@link #restart}, for a call that puts a message in progress into the native engine (a
+   * digest's snapshot, see {@link #flushAndRead}), which the next {@link #reset} must then discard.
+   */
+  public void resume(LongConsumer call) {
+    start(call, true);
+  }
+
+  private void start(LongConsumer call, boolean messageInProgress) {
     guard.enter();
     try {
       call.accept(handle);
@@ -83,7 +95,37 @@ public final class MessageSession {
       Reference.reachabilityFence(this);
     }
     pendingLen = 0;
-    nativeDirty = false;
+    nativeDirty = messageInProgress;
+  }
+
+  /**
+   * A family's native call that absorbs the bytes buffered in scratch into the session's message,
+   * as {@code update} does, then reads the message without changing it.
+   */
+  @FunctionalInterface
+  public interface Reader<T> {
+    /** Reads the session {@code handle}, after absorbing its {@code pendingLen} buffered bytes. */
+    T read(long handle, int pendingLen);
+  }
+
+  /**
+   * Runs {@code reader} on the native session's handle and the count of buffered bytes, under the
+   * session's guard, and returns its result (a digest's snapshot of its state, for a clone that
+   * needs no session of its own until it is updated). The buffered bytes then count as absorbed.
+   */
+  public <T> T flushAndRead(Reader<T> reader) {
+    guard.enter();
+    try {
+      return reader.read(handle, pendingLen);
+    } finally {
+      // Also if the read failed (out of memory for its result): the bytes were absorbed first.
+      if (pendingLen != 0) {
+        pendingLen = 0;
+        nativeDirty = true;
+      }
+      guard.exit();
+      Reference.reachabilityFence(this);
+    }
   }
 
   public void update(byte input) {
