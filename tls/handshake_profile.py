@@ -18,7 +18,7 @@ from pathlib import Path
 # (category, pattern on a frame's "symbol dso"), tried from the innermost frame outwards.
 CATEGORIES = [
     ("kernel", re.compile(r"\[kernel\.kallsyms\]")),
-    ("OpenSSL (libcrypto)", re.compile(r"libcrypto\.so")),
+    ("OpenSSL (libcrypto)", re.compile(r"libcrypto(-carbide)?\.so")),
     ("Carbide JNI bridge", re.compile(r"libcarbide\.so")),
     ("Carbide Java adapters", re.compile(r"dev[./]carbide")),
     ("JDK cryptography", re.compile(
