@@ -12,10 +12,12 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
+#include <openssl/params.h>
 #include <openssl/provider.h>
 #include <openssl/rand.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -199,6 +201,73 @@ void BM_FipsContextShaShortcut(benchmark::State& state) {
   bench::ReportOpsAndBytes(state, input.size());
 }
 
+// HMAC-SHA256 keyed once, restarted per message from the saved key (a null key to EVP_MAC_init), as
+// Carbide's Hmac does on the EVP path: the path FIPS mode must take.
+void BM_FipsContextHmac(benchmark::State& state, bool fips) {
+  OSSL_LIB_CTX* context = nullptr;
+  if (!ContextOf(state, fips, &context)) {
+    return;
+  }
+  MacPtr mac(EVP_MAC_fetch(context, "HMAC", nullptr));
+  MacCtxPtr ctx(mac == nullptr ? nullptr : EVP_MAC_CTX_new(mac.get()));
+  std::vector<uint8_t> key(32, 0x0b);
+  std::vector<uint8_t> input(static_cast<size_t>(state.range(0)), 0x5a);
+  const OSSL_PARAM params[] = {
+      OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, const_cast<char*>("SHA2-256"), 0),
+      OSSL_PARAM_construct_end(),
+  };
+  if (ctx == nullptr || EVP_MAC_init(ctx.get(), key.data(), key.size(), params) != 1) {
+    Fail(state, "setup");
+    return;
+  }
+  uint8_t out[EVP_MAX_MD_SIZE];
+  for (auto _ : state) {
+    size_t len = 0;
+    if (EVP_MAC_init(ctx.get(), nullptr, 0, nullptr) != 1 ||
+        EVP_MAC_update(ctx.get(), input.data(), input.size()) != 1 ||
+        EVP_MAC_final(ctx.get(), out, &len, sizeof(out)) != 1) {
+      Fail(state, "mac");
+      break;
+    }
+    benchmark::DoNotOptimize(out);
+  }
+  bench::ReportOpsAndBytes(state, input.size());
+}
+
+// The default mode's HMAC: the low-level SHA-256 functions with the pads hashed once per key, the
+// states copied per message (Hmac in native/src/mac/hmac.cc). FIPS mode may not take it: the HMAC
+// would then be computed outside the module.
+void BM_FipsContextHmacShortcut(benchmark::State& state) {
+  MdPtr md(EVP_MD_fetch(nullptr, "SHA2-256", nullptr));
+  const internal::ShaFunctions* sha = internal::FindShaFunctions(md.get());
+  if (sha == nullptr) {
+    Fail(state, "no shortcut for SHA2-256");
+    return;
+  }
+  uint8_t block[64];
+  internal::ShaState inner;
+  internal::ShaState outer;
+  internal::ShaState running;
+  std::fill(block, block + sizeof(block), 0x0b ^ 0x36);
+  sha->init(&inner);
+  sha->update(&inner, block, sizeof(block));
+  std::fill(block, block + sizeof(block), 0x0b ^ 0x5c);
+  sha->init(&outer);
+  sha->update(&outer, block, sizeof(block));
+  std::vector<uint8_t> input(static_cast<size_t>(state.range(0)), 0x5a);
+  uint8_t out[32];
+  for (auto _ : state) {
+    running = inner;
+    sha->update(&running, input.data(), input.size());
+    sha->final(out, &running);
+    running = outer;
+    sha->update(&running, out, sizeof(out));
+    sha->final(out, &running);
+    benchmark::DoNotOptimize(out);
+  }
+  bench::ReportOpsAndBytes(state, input.size());
+}
+
 // Random bytes through RAND_bytes_ex (a per-call lookup of the thread's public DRBG) or, with
 // `cached`, through that DRBG's EVP_RAND_CTX fetched once.
 void BM_FipsContextRandom(benchmark::State& state, bool cached, bool fips) {
@@ -315,6 +384,9 @@ BENCHMARK_CAPTURE(BM_FipsContextDigest, SHA256_fips, "SHA2-256", true)->Arg(64)-
 BENCHMARK(BM_FipsContextShaShortcut)->Arg(64)->Arg(16384);
 BENCHMARK_CAPTURE(BM_FipsContextDigestDispatch, SHA256_default, false)->Arg(64);
 BENCHMARK_CAPTURE(BM_FipsContextDigestDispatch, SHA256_fips, true)->Arg(64);
+BENCHMARK_CAPTURE(BM_FipsContextHmac, HmacSHA256_default, false)->Arg(64)->Arg(16384);
+BENCHMARK_CAPTURE(BM_FipsContextHmac, HmacSHA256_fips, true)->Arg(64)->Arg(16384);
+BENCHMARK(BM_FipsContextHmacShortcut)->Arg(64)->Arg(16384);
 BENCHMARK_CAPTURE(BM_FipsContextRandom, RAND_bytes_default, false, false)->Arg(16)->Arg(1024);
 BENCHMARK_CAPTURE(BM_FipsContextRandom, RAND_bytes_fips, false, true)->Arg(16)->Arg(1024);
 BENCHMARK_CAPTURE(BM_FipsContextRandom, cached_drbg_default, true, false)->Arg(16)->Arg(1024);
