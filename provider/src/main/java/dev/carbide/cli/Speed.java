@@ -81,7 +81,7 @@ final class Speed implements Command {
   }
 
   /** The operation on this provider, or null if the provider does not serve it. */
-  private static SpeedCatalogue.Operation build(SpeedCatalogue.Row row, Provider provider)
+  static SpeedCatalogue.Operation build(SpeedCatalogue.Row row, Provider provider)
       throws Exception {
     if (provider == null) {
       return null;

@@ -168,6 +168,32 @@ class SpeedTest {
     }
   }
 
+  /**
+   * Every row of the catalogue runs once on Carbide, with routing off where routing applies, and on
+   * the JDK's provider unless that provider does not serve it: the whole of `./carbide speed`
+   * without its timing. A JDK provider refusing a row's parameters once ended every user's run
+   * (SunEC and P-224), since only the issue-19 rows above were exercised.
+   */
+  @Test
+  void everyRowRunsOnCarbideAndOnTheJdkOrIsNotApplicable() throws Exception {
+    Provider carbide = Subject.carbide().provider();
+    int jdkRows = 0;
+    for (SpeedCatalogue.Row row : SpeedCatalogue.all()) {
+      SpeedCatalogue.Operation onCarbide = Speed.build(row, carbide);
+      assertNotNull(onCarbide, row.name() + " on Carbide");
+      onCarbide.run();
+      if (Routing.routesSome(row.engine().type())) {
+        Speed.build(row, Routing.unrouted()).run();
+      }
+      SpeedCatalogue.Operation onJdk = Speed.build(row, row.engine().jdkProvider().get());
+      if (onJdk != null) {
+        onJdk.run();
+        jdkRows++;
+      }
+    }
+    assertTrue(jdkRows > SpeedCatalogue.all().size() / 2, jdkRows + " rows on the JDK");
+  }
+
   @Test
   void badOptionsExit2() {
     assertEquals(2, CommandRun.of("speed", "--rounds", "0").status());
