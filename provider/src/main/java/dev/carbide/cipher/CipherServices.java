@@ -143,8 +143,9 @@ public final class CipherServices {
 
   /**
    * Triple DES in ECB and CBC, with and without PKCS#5 padding, as SunJCE's "DESede" (alias
-   * "TripleDES"; its other modes and paddings fall through to SunJCE). FIPS mode leaves it out
-   * (FipsServices): FIPS 140-3 approves Triple DES only for decrypting old data.
+   * "TripleDES"; its other modes and paddings fall through to SunJCE), and its KeyGenerator and
+   * SecretKeyFactory. FIPS mode leaves it out (FipsServices): FIPS 140-3 approves Triple DES only
+   * for decrypting old data.
    */
   private static void registerDesede(ServiceSink sink) {
     DesedeKeys ecb = DesedeKeys.fetch("ECB");
@@ -172,6 +173,13 @@ public final class CipherServices {
         sink,
         "DESede/CBC/PKCS5Padding",
         () -> new BlockModeCipher(BlockModeCipher.Mode.CBC, true, cbc));
+    // SunJCE's names and its one alias (no OID: SunJCE registers none for these).
+    sink.add("KeyGenerator", "DESede", KeyGeneratorSpi.class, CipherKeyGenerator::desede)
+        .alias("TripleDES")
+        .attribute("ImplementedIn", "Software");
+    sink.add("SecretKeyFactory", "DESede", SecretKeyFactorySpi.class, DesedeKeyFactory::new)
+        .alias("TripleDES")
+        .attribute("ImplementedIn", "Software");
   }
 
   private static void registerKeyWrap(ServiceSink sink) {
