@@ -133,6 +133,9 @@ public final class CipherServices {
     AesKeys gcmSiv = AesKeys.fetch("GCM-SIV");
     if (gcmSiv != null) {
       cipher(sink, "AES/GCM-SIV/NoPadding", () -> new GcmSivCipher(gcmSiv));
+      sink.add(
+              "AlgorithmParameters", "GCM-SIV", AlgorithmParametersSpi.class, GcmParameters::gcmSiv)
+          .attribute("ImplementedIn", "Software");
     }
     long xts128 = CipherNative.find("AES-128-XTS");
     long xts256 = CipherNative.find("AES-256-XTS");

@@ -21,7 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
  * Wycheproof aes_xts_test.json tcId 1 (its 8-byte sector number zero-padded to the 16-byte tweak);
  * and DESedeCMAC from NIST SP 800-38B appendix D.4. Each encrypts to the answer and decrypts it
  * back. DESede's SecretKeyFactory sets the parity bits of SP 800-67's key, its KeyGenerator is
- * checked by the properties of its keys.
+ * checked by the properties of its keys, and GCM-SIV's parameters by their DER.
  */
 final class DesedeAndOneShotAnswers {
   private DesedeAndOneShotAnswers() {}
@@ -151,6 +151,20 @@ final class DesedeAndOneShotAnswers {
           KnownAnswers.expectEqual(DESEDE_KEY, key.getEncoded());
           DESedeKeySpec spec = (DESedeKeySpec) factory.getKeySpec(key, DESedeKeySpec.class);
           KnownAnswers.expectEqual(DESEDE_KEY, spec.getKey());
+        });
+    table.add(
+        "AlgorithmParameters",
+        "GCM-SIV",
+        "RFC 5084 GCMParameters with the 16-byte tag (Bouncy Castle's encoding of GCM-SIV's)",
+        provider -> {
+          AlgorithmParameters parameters = AlgorithmParameters.getInstance("GCM-SIV", provider);
+          String nonce = "030000000000000000000000";
+          parameters.init(new GCMParameterSpec(128, KnownAnswers.hex(nonce)));
+          String encoding = "3011040c" + nonce + "020110";
+          KnownAnswers.expectEqual(encoding, parameters.getEncoded());
+          AlgorithmParameters decoded = AlgorithmParameters.getInstance("GCM-SIV", provider);
+          decoded.init(KnownAnswers.hex(encoding));
+          KnownAnswers.expectEqual(nonce, decoded.getParameterSpec(GCMParameterSpec.class).getIV());
         });
     table.add(
         "AlgorithmParameters",
