@@ -19,6 +19,10 @@ import java.util.Arrays;
  * has laid out itself, sent in place of {@code Label || 0x00 || Context || [L]_32} (the form NIST's
  * test vectors use). For AESCMAC, KI is 16, 24 or 32 bytes and chooses AES-128, -192 or -256.
  *
+ * <p>{@code KBKDF-KMAC128} and {@code KBKDF-KMAC256} (SP 800-108r1 section 4.4) compute KMAC#(KI,
+ * Context, L, Label) instead: the Label is KMAC's customization string and the Context its input,
+ * with no counter, so they take neither an IV nor a fixed input; KI is 4 to 512 bytes.
+ *
  * <pre>{@code
  * SecretKeyFactory kbkdf = SecretKeyFactory.getInstance("KBKDF-COUNTER-HMACSHA256", "Carbide");
  * byte[] key = kbkdf.generateSecret(new KbkdfKeySpec(ki, label, context, 256)).getEncoded();

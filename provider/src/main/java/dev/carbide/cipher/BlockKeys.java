@@ -4,8 +4,8 @@ import java.security.InvalidKeyException;
 import java.security.Key;
 
 /**
- * What a block cipher's modes ({@link AesCipher}) need to know of the cipher under them: its block
- * size, its native cipher for a key, and the key rules of SunJCE's implementation of it.
+ * What a block cipher's modes ({@link BlockModeCipher}) need to know of the cipher under them: its
+ * block size, its native cipher for a key, and the key rules of SunJCE's implementation of it.
  */
 interface BlockKeys {
   /** The block size in bytes: 16 (AES) or 8 (DESede). */

@@ -28,15 +28,18 @@ final class CipherParameters {
   }
 
   /**
-   * A type that only Carbide serves among the JDK's providers ("CCM"), when no installed provider
-   * has it (Carbide used as a provider object without being installed): Carbide's own SPI, under
-   * the installed Carbide provider if there is one.
+   * A type that only Carbide serves among the JDK's providers ("CCM", "GCM-SIV"), when no installed
+   * provider has it (Carbide used as a provider object without being installed): Carbide's own SPI,
+   * under the installed Carbide provider if there is one.
    */
   private static AlgorithmParameters ownOnly(String algorithm, NoSuchAlgorithmException e)
       throws NoSuchAlgorithmException {
-    if (!algorithm.equals("CCM")) {
-      throw e;
-    }
-    return new AlgorithmParameters(GcmParameters.ccm(), Security.getProvider("Carbide"), "CCM") {};
+    GcmParameters spi =
+        switch (algorithm) {
+          case "CCM" -> GcmParameters.ccm();
+          case "GCM-SIV" -> GcmParameters.gcmSiv();
+          default -> throw e;
+        };
+    return new AlgorithmParameters(spi, Security.getProvider("Carbide"), algorithm) {};
   }
 }

@@ -37,17 +37,34 @@ public final class CipherServices {
     if (cbc == null || ecb == null || ctr == null) {
       return;
     }
-    cipher(sink, "AES", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb))
+    cipher(sink, "AES", () -> new BlockModeCipher(BlockModeCipher.Mode.ECB, true, ecb))
         .oid(AES_OID)
         .attribute("SupportedModes", "ECB")
         .attribute("SupportedPaddings", "PKCS5PADDING");
-    cipher(sink, "AES/ECB/NoPadding", () -> new AesCipher(AesCipher.Mode.ECB, false, ecb));
-    cipher(sink, "AES/ECB/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb));
-    cipher(sink, "AES/CBC/NoPadding", () -> new AesCipher(AesCipher.Mode.CBC, false, cbc));
-    cipher(sink, "AES/CBC/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.CBC, true, cbc));
-    cipher(sink, "AES/CTR/NoPadding", () -> new AesCipher(AesCipher.Mode.CTR, false, ctr));
-    sized(sink, "ECB", 1, b -> () -> new AesCipher(AesCipher.Mode.ECB, false, ecb.only(b)));
-    sized(sink, "CBC", 2, b -> () -> new AesCipher(AesCipher.Mode.CBC, false, cbc.only(b)));
+    cipher(
+        sink, "AES/ECB/NoPadding", () -> new BlockModeCipher(BlockModeCipher.Mode.ECB, false, ecb));
+    cipher(
+        sink,
+        "AES/ECB/PKCS5Padding",
+        () -> new BlockModeCipher(BlockModeCipher.Mode.ECB, true, ecb));
+    cipher(
+        sink, "AES/CBC/NoPadding", () -> new BlockModeCipher(BlockModeCipher.Mode.CBC, false, cbc));
+    cipher(
+        sink,
+        "AES/CBC/PKCS5Padding",
+        () -> new BlockModeCipher(BlockModeCipher.Mode.CBC, true, cbc));
+    cipher(
+        sink, "AES/CTR/NoPadding", () -> new BlockModeCipher(BlockModeCipher.Mode.CTR, false, ctr));
+    sized(
+        sink,
+        "ECB",
+        1,
+        b -> () -> new BlockModeCipher(BlockModeCipher.Mode.ECB, false, ecb.only(b)));
+    sized(
+        sink,
+        "CBC",
+        2,
+        b -> () -> new BlockModeCipher(BlockModeCipher.Mode.CBC, false, cbc.only(b)));
     registerKeyWrap(sink);
     registerFeedbackModes(sink);
     registerOneShotModes(sink);
@@ -74,20 +91,31 @@ public final class CipherServices {
       // Not an alias: Cipher.getInstance matches a full transformation against the service's own
       // name, so an aliased "AES/OFB128/NoPadding" would fall through to SunJCE.
       for (String name : List.of("AES/OFB/NoPadding", "AES/OFB128/NoPadding")) {
-        cipher(sink, name, () -> new AesCipher(AesCipher.Mode.OFB, false, ofb));
+        cipher(sink, name, () -> new BlockModeCipher(BlockModeCipher.Mode.OFB, false, ofb));
       }
-      sized(sink, "OFB", 3, b -> () -> new AesCipher(AesCipher.Mode.OFB, false, ofb.only(b)));
+      sized(
+          sink,
+          "OFB",
+          3,
+          b -> () -> new BlockModeCipher(BlockModeCipher.Mode.OFB, false, ofb.only(b)));
     }
     AesKeys cfb = AesKeys.fetch("CFB");
     if (cfb != null) {
       for (String name : List.of("AES/CFB/NoPadding", "AES/CFB128/NoPadding")) {
-        cipher(sink, name, () -> new AesCipher(AesCipher.Mode.CFB, false, cfb));
+        cipher(sink, name, () -> new BlockModeCipher(BlockModeCipher.Mode.CFB, false, cfb));
       }
-      sized(sink, "CFB", 4, b -> () -> new AesCipher(AesCipher.Mode.CFB, false, cfb.only(b)));
+      sized(
+          sink,
+          "CFB",
+          4,
+          b -> () -> new BlockModeCipher(BlockModeCipher.Mode.CFB, false, cfb.only(b)));
     }
     AesKeys cfb8 = AesKeys.fetch("CFB8");
     if (cfb8 != null) {
-      cipher(sink, "AES/CFB8/NoPadding", () -> new AesCipher(AesCipher.Mode.CFB8, false, cfb8));
+      cipher(
+          sink,
+          "AES/CFB8/NoPadding",
+          () -> new BlockModeCipher(BlockModeCipher.Mode.CFB8, false, cfb8));
     }
   }
 
@@ -105,6 +133,9 @@ public final class CipherServices {
     AesKeys gcmSiv = AesKeys.fetch("GCM-SIV");
     if (gcmSiv != null) {
       cipher(sink, "AES/GCM-SIV/NoPadding", () -> new GcmSivCipher(gcmSiv));
+      sink.add(
+              "AlgorithmParameters", "GCM-SIV", AlgorithmParametersSpi.class, GcmParameters::gcmSiv)
+          .attribute("ImplementedIn", "Software");
     }
     long xts128 = CipherNative.find("AES-128-XTS");
     long xts256 = CipherNative.find("AES-256-XTS");
@@ -115,8 +146,9 @@ public final class CipherServices {
 
   /**
    * Triple DES in ECB and CBC, with and without PKCS#5 padding, as SunJCE's "DESede" (alias
-   * "TripleDES"; its other modes and paddings fall through to SunJCE). FIPS mode leaves it out
-   * (FipsServices): FIPS 140-3 approves Triple DES only for decrypting old data.
+   * "TripleDES"; its other modes and paddings fall through to SunJCE), and its KeyGenerator and
+   * SecretKeyFactory. FIPS mode leaves it out (FipsServices): FIPS 140-3 approves Triple DES only
+   * for decrypting old data.
    */
   private static void registerDesede(ServiceSink sink) {
     DesedeKeys ecb = DesedeKeys.fetch("ECB");
@@ -124,14 +156,33 @@ public final class CipherServices {
     if (ecb == null || cbc == null) {
       return;
     }
-    cipher(sink, "DESede", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb))
+    cipher(sink, "DESede", () -> new BlockModeCipher(BlockModeCipher.Mode.ECB, true, ecb))
         .alias("TripleDES")
         .attribute("SupportedModes", "ECB")
         .attribute("SupportedPaddings", "PKCS5PADDING");
-    cipher(sink, "DESede/ECB/NoPadding", () -> new AesCipher(AesCipher.Mode.ECB, false, ecb));
-    cipher(sink, "DESede/ECB/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.ECB, true, ecb));
-    cipher(sink, "DESede/CBC/NoPadding", () -> new AesCipher(AesCipher.Mode.CBC, false, cbc));
-    cipher(sink, "DESede/CBC/PKCS5Padding", () -> new AesCipher(AesCipher.Mode.CBC, true, cbc));
+    cipher(
+        sink,
+        "DESede/ECB/NoPadding",
+        () -> new BlockModeCipher(BlockModeCipher.Mode.ECB, false, ecb));
+    cipher(
+        sink,
+        "DESede/ECB/PKCS5Padding",
+        () -> new BlockModeCipher(BlockModeCipher.Mode.ECB, true, ecb));
+    cipher(
+        sink,
+        "DESede/CBC/NoPadding",
+        () -> new BlockModeCipher(BlockModeCipher.Mode.CBC, false, cbc));
+    cipher(
+        sink,
+        "DESede/CBC/PKCS5Padding",
+        () -> new BlockModeCipher(BlockModeCipher.Mode.CBC, true, cbc));
+    // SunJCE's names and its one alias (no OID: SunJCE registers none for these).
+    sink.add("KeyGenerator", "DESede", KeyGeneratorSpi.class, CipherKeyGenerator::desede)
+        .alias("TripleDES")
+        .attribute("ImplementedIn", "Software");
+    sink.add("SecretKeyFactory", "DESede", SecretKeyFactorySpi.class, DesedeKeyFactory::new)
+        .alias("TripleDES")
+        .attribute("ImplementedIn", "Software");
   }
 
   private static void registerKeyWrap(ServiceSink sink) {

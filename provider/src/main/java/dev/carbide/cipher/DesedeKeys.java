@@ -2,13 +2,15 @@ package dev.carbide.cipher;
 
 import java.security.InvalidKeyException;
 import java.security.Key;
+import java.security.SecureRandom;
 import java.util.Arrays;
 
 /**
  * Triple DES (three-key EDE) for one mode, with SunJCE's key rules: 24 key bytes whatever their
  * parity (SunJCE's cipher neither checks nor fixes it), and a key named "DESede" or "TripleDES".
  * Two-key keys come as 24 bytes with the third DES key equal to the first, as SunJCE's KeyGenerator
- * makes them for 112 bits.
+ * makes them for 112 bits. The KeyGenerator and the SecretKeyFactory set each byte's parity bit, as
+ * SunJCE's do.
  */
 record DesedeKeys(long cipher) implements BlockKeys {
   static final int KEY_BYTES = 24;
@@ -17,6 +19,36 @@ record DesedeKeys(long cipher) implements BlockKeys {
   static DesedeKeys fetch(String mode) {
     long handle = CipherNative.find("DES-EDE3-" + mode);
     return handle == 0 ? null : new DesedeKeys(handle);
+  }
+
+  /**
+   * New key bytes for a {@code bits} key (168 or 112), as SunJCE's KeyGenerator makes them: three
+   * random DES keys, or two with the first repeated as the third, parity set. Zero them after use.
+   */
+  static byte[] draw(int bits, SecureRandom random) {
+    byte[] key = new byte[KEY_BYTES];
+    if (bits == 168) {
+      random.nextBytes(key);
+    } else {
+      byte[] two = new byte[16];
+      random.nextBytes(two);
+      System.arraycopy(two, 0, key, 0, 16);
+      System.arraycopy(two, 0, key, 16, 8);
+      Arrays.fill(two, (byte) 0);
+    }
+    setParity(key);
+    return key;
+  }
+
+  /**
+   * Makes the low bit of each of the 24 bytes the odd-parity bit of the other seven, as SunJCE's
+   * DESede keys are (the cipher ignores these bits).
+   */
+  static void setParity(byte[] key) {
+    for (int i = 0; i < KEY_BYTES; i++) {
+      int high = key[i] & 0xfe;
+      key[i] = (byte) (high | ((Integer.bitCount(high) & 1) ^ 1));
+    }
   }
 
   @Override

@@ -9,8 +9,10 @@ import javax.crypto.spec.GCMParameterSpec;
 
 /**
  * AlgorithmParameters "GCM": RFC 5084's GCMParameters, SEQUENCE { nonce OCTET STRING, icvLen
- * INTEGER DEFAULT 12 }, with the tag length in bytes, as SunJCE encodes it; and "CCM", RFC 5084's
- * CCMParameters, the same structure with tags from 4 bytes, as Bouncy Castle encodes it.
+ * INTEGER DEFAULT 12 }, with the tag length in bytes, as SunJCE encodes it; "CCM", RFC 5084's
+ * CCMParameters, the same structure with tags from 4 bytes, as Bouncy Castle encodes it; and
+ * "GCM-SIV", the same structure again with its one tag length, 16 (RFC 8452 defines no ASN.1
+ * parameters of its own, and Bouncy Castle reports GCM-SIV's as "GCM" in this form).
  */
 final class GcmParameters extends DerParameters {
   private final String name;
@@ -29,6 +31,10 @@ final class GcmParameters extends DerParameters {
 
   static GcmParameters ccm() {
     return new GcmParameters("CCM", 4);
+  }
+
+  static GcmParameters gcmSiv() {
+    return new GcmParameters("GCM-SIV", 16);
   }
 
   @Override

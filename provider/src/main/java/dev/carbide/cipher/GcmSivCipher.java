@@ -11,13 +11,15 @@ import javax.crypto.spec.GCMParameterSpec;
  * GCMParameterSpec with a 12-byte nonce, or none for an encryption (a random nonce). The tag is
  * always 128 bits, and Carbide refuses a spec asking for another length, where BC ignores it. The
  * mode resists nonce misuse, so, as in BC, encrypting twice under one key and nonce is allowed: it
- * reveals only whether the two messages were equal.
+ * reveals only whether the two messages were equal. {@code getParameters()} names the mode
+ * truthfully, "GCM-SIV" (GcmParameters); any parameters that give a GCMParameterSpec, "GCM" ones
+ * included, initialize it.
  */
 final class GcmSivCipher extends OneShotAeadCipher {
   private static final int TAG_BYTES = 16;
 
   GcmSivCipher(AesKeys keys) {
-    super("GCM-SIV", null, keys, "GCM");
+    super("GCM-SIV", null, keys, "GCM-SIV");
   }
 
   @Override

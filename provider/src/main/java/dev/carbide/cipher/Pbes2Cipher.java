@@ -29,7 +29,7 @@ import javax.crypto.spec.PBEParameterSpec;
  * iteration count of 0 also means 4096); the IV comes from the spec's IvParameterSpec, else for an
  * encryption a random one. {@link #engineGetParameters} reports all three.
  */
-final class Pbes2Cipher extends AesCipher {
+final class Pbes2Cipher extends BlockModeCipher {
   private static final int DEFAULT_SALT_BYTES = 20;
   private static final int DEFAULT_ITERATIONS = 4096;
   private static final int BLOCK = 16;

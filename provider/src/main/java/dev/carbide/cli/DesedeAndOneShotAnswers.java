@@ -1,10 +1,15 @@
 package dev.carbide.cli;
 
 import java.security.AlgorithmParameters;
+import java.security.MessageDigest;
 import java.security.Provider;
 import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.Cipher;
+import javax.crypto.KeyGenerator;
 import javax.crypto.Mac;
+import javax.crypto.SecretKey;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.DESedeKeySpec;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -15,7 +20,8 @@ import javax.crypto.spec.SecretKeySpec;
  * modes: CCM from RFC 3610 packet vector 1, GCM-SIV from RFC 8452 (Wycheproof tcId 8), XTS from
  * Wycheproof aes_xts_test.json tcId 1 (its 8-byte sector number zero-padded to the 16-byte tweak);
  * and DESedeCMAC from NIST SP 800-38B appendix D.4. Each encrypts to the answer and decrypts it
- * back.
+ * back. DESede's SecretKeyFactory sets the parity bits of SP 800-67's key, its KeyGenerator is
+ * checked by the properties of its keys, and GCM-SIV's parameters by their DER.
  */
 final class DesedeAndOneShotAnswers {
   private DesedeAndOneShotAnswers() {}
@@ -127,6 +133,40 @@ final class DesedeAndOneShotAnswers {
               "8e8f293136283797", mac.doFinal(KnownAnswers.hex("6bc1bee22e409f96")));
         });
     table.add(
+        "KeyGenerator",
+        "DESede",
+        "default 24 bytes, every byte of odd parity (SunJCE's); two keys differ",
+        DesedeAndOneShotAnswers::checkKeyGenerator);
+    table.add(
+        "SecretKeyFactory",
+        "DESede",
+        desede + " key with its parity bits cleared comes back with them set",
+        provider -> {
+          SecretKeyFactory factory = SecretKeyFactory.getInstance("DESede", provider);
+          byte[] cleared = KnownAnswers.hex(DESEDE_KEY);
+          for (int i = 0; i < cleared.length; i++) {
+            cleared[i] &= (byte) 0xfe;
+          }
+          SecretKey key = factory.generateSecret(new DESedeKeySpec(cleared));
+          KnownAnswers.expectEqual(DESEDE_KEY, key.getEncoded());
+          DESedeKeySpec spec = (DESedeKeySpec) factory.getKeySpec(key, DESedeKeySpec.class);
+          KnownAnswers.expectEqual(DESEDE_KEY, spec.getKey());
+        });
+    table.add(
+        "AlgorithmParameters",
+        "GCM-SIV",
+        "RFC 5084 GCMParameters with the 16-byte tag (Bouncy Castle's encoding of GCM-SIV's)",
+        provider -> {
+          AlgorithmParameters parameters = AlgorithmParameters.getInstance("GCM-SIV", provider);
+          String nonce = "030000000000000000000000";
+          parameters.init(new GCMParameterSpec(128, KnownAnswers.hex(nonce)));
+          String encoding = "3011040c" + nonce + "020110";
+          KnownAnswers.expectEqual(encoding, parameters.getEncoded());
+          AlgorithmParameters decoded = AlgorithmParameters.getInstance("GCM-SIV", provider);
+          decoded.init(KnownAnswers.hex(encoding));
+          KnownAnswers.expectEqual(nonce, decoded.getParameterSpec(GCMParameterSpec.class).getIV());
+        });
+    table.add(
         "AlgorithmParameters",
         "CCM",
         "RFC 5084 CCMParameters (Bouncy Castle's encoding)",
@@ -139,6 +179,20 @@ final class DesedeAndOneShotAnswers {
           decoded.init(KnownAnswers.hex(encoding));
           KnownAnswers.expectEqual(encoding, decoded.getEncoded());
         });
+  }
+
+  private static void checkKeyGenerator(Provider provider) throws Exception {
+    KeyGenerator generator = KeyGenerator.getInstance("DESede", provider);
+    byte[] first = generator.generateKey().getEncoded();
+    byte[] second = generator.generateKey().getEncoded();
+    if (first.length != 24 || MessageDigest.isEqual(first, second)) {
+      throw new KnownAnswers.Failure("not two different keys of 24 bytes");
+    }
+    for (byte b : first) {
+      if (Integer.bitCount(b & 0xff) % 2 == 0) {
+        throw new KnownAnswers.Failure("a key byte of even parity");
+      }
+    }
   }
 
   private static void addCipher(

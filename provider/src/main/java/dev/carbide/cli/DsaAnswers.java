@@ -24,8 +24,9 @@ import javax.crypto.spec.DHParameterSpec;
  * and 59, one key), the parameter encodings known DER (the Wycheproof key's own Dss-Parms, RFC
  * 7919's ffdhe2048 as PKCS #3 DHParameter); signing cannot have one (the nonce is random), so each
  * DSA signature is checked by a sign/verify round trip plus the rejection of a tampered message,
- * and the generators by the properties of what they make. FIPS mode, which refuses DSA signing,
- * runs the verification answers only.
+ * and the generators by the properties of what they make; NONEwithDSA is checked against
+ * SHA1withDSA over the same digest. FIPS mode, which refuses DSA signing, runs the verification
+ * answers only.
  */
 final class DsaAnswers {
   private DsaAnswers() {}
@@ -94,6 +95,13 @@ final class DsaAnswers {
             provider -> checkSignature(provider, algorithm, kat));
       }
     }
+    for (String raw : new String[] {"NONEwithDSA", "NONEwithDSAinP1363Format"}) {
+      table.add(
+          "Signature",
+          raw,
+          "agrees with SHA1withDSA over the message's SHA-1 digest, both ways; no known answer",
+          provider -> checkRaw(provider, raw));
+    }
     table.add("KeyFactory", "DSA", KAT_SOURCE + " (key to spec and back)", DsaAnswers::checkKeys);
     table.add(
         "KeyPairGenerator",
@@ -158,6 +166,41 @@ final class DsaAnswers {
     signature.update(MESSAGE, 1, MESSAGE.length - 1);
     if (signature.verify(signed)) {
       throw new KnownAnswers.Failure("a signature verified over another message");
+    }
+  }
+
+  // NONEwithDSA over SHA-1(m) is SHA1withDSA over m: each verifies the other's signature.
+  private static void checkRaw(java.security.Provider provider, String algorithm) throws Exception {
+    if (FipsMode.enabled()) {
+      throw new KnownAnswers.Skipped("FIPS mode refuses DSA signing; no verification answer");
+    }
+    String digesting = "SHA1withDSA" + algorithm.substring("NONEwithDSA".length());
+    KeyPairGenerator generator = KeyPairGenerator.getInstance("DSA", provider);
+    generator.initialize(1024);
+    KeyPair pair = generator.generateKeyPair();
+    byte[] digest = java.security.MessageDigest.getInstance("SHA-1").digest(MESSAGE);
+    Signature raw = Signature.getInstance(algorithm, provider);
+    raw.initSign(pair.getPrivate());
+    raw.update(digest);
+    byte[] byRaw = raw.sign();
+    Signature sha1 = Signature.getInstance(digesting, provider);
+    sha1.initVerify(pair.getPublic());
+    sha1.update(MESSAGE);
+    if (!sha1.verify(byRaw)) {
+      throw new KnownAnswers.Failure(digesting + " rejects the signature of the digest");
+    }
+    sha1.initSign(pair.getPrivate());
+    sha1.update(MESSAGE);
+    byte[] bySha1 = sha1.sign();
+    raw.initVerify(pair.getPublic());
+    raw.update(digest);
+    if (!raw.verify(bySha1)) {
+      throw new KnownAnswers.Failure("the digest does not verify " + digesting + "'s signature");
+    }
+    digest[0] ^= 1;
+    raw.update(digest);
+    if (raw.verify(bySha1)) {
+      throw new KnownAnswers.Failure("a signature verified over another digest");
     }
   }
 

@@ -16,7 +16,7 @@ import javax.crypto.SecretKeyFactory;
  * scrypt and Argon2 are their RFCs' vectors (RFC 7914 section 12 case 2; RFC 9106 section 5). The
  * others derive 40 bytes (two blocks for SHA-256) from the key or Z 00 01 .. 1f with Label "label",
  * Context "context", FixedInfo "info" and HMAC salt "salt"; their answers are Bouncy Castle's, an
- * independent implementation.
+ * independent implementation. KBKDF with KMAC has SP 800-185's KMAC samples (see {@link #kmac}).
  */
 final class EvpKdfAnswers {
   private EvpKdfAnswers() {}
@@ -51,6 +51,19 @@ final class EvpKdfAnswers {
     return new Answer(
         "Bouncy Castle",
         () -> new KbkdfKeySpec(counting(), ascii("label"), ascii("context"), 320),
+        hex);
+  }
+
+  // SP 800-108r1's KDF with KMAC is KMAC#(KI, Context, L, Label), so SP 800-185's KMAC samples are
+  // its answers: KI 0x40 .. 0x5f, Label (S) "My Tagged Application", Context (X) 00 01 02 03.
+  private static Answer kmac(int sample, int bits, String hex) {
+    byte[] key = new byte[32];
+    for (int i = 0; i < key.length; i++) {
+      key[i] = (byte) (0x40 + i);
+    }
+    return new Answer(
+        "SP 800-185 KMAC sample " + sample + " (KMAC(KI, Context, L, Label))",
+        () -> new KbkdfKeySpec(key, ascii("My Tagged Application"), new byte[] {0, 1, 2, 3}, bits),
         hex);
   }
 
@@ -122,6 +135,16 @@ final class EvpKdfAnswers {
               "KBKDF-FEEDBACK-AESCMAC",
               kbkdf(
                   "f14b2590d159191e74c966b0ccefd4e8b5f737bc6140ec69d9e025354cf98082a88c3a069fc5fa4a")),
+          Map.entry(
+              "KBKDF-KMAC128",
+              kmac(2, 256, "3b1fba963cd8b0b59e8c1a6d71888b7143651af8ba0a7070c0979e2811324aa5")),
+          Map.entry(
+              "KBKDF-KMAC256",
+              kmac(
+                  4,
+                  512,
+                  "20c570c31346f703c9ac36c61c03cb64c3970d0cfc787e9b79599d273a68d2f7"
+                      + "f69d4cc3de9d104a351689f27cf6f5951f0103f33f4f24871024d9c27773a8dd")),
           Map.entry(
               "ONESTEP-SHA256",
               agreement(

@@ -11,8 +11,9 @@ import java.security.SignatureSpi;
 /**
  * The DSA services, with SUN's names, aliases and OIDs: KeyPairGenerator, KeyFactory,
  * AlgorithmParameters and AlgorithmParameterGenerator "DSA", and DSA with each SHA-1, SHA-2 and
- * SHA-3 digest the loaded OpenSSL has, in DER and P1363 form. Keys are the shared native model; DSA
- * shares its finite-field number handling with DH in the engine (carbide/ffc.h).
+ * SHA-3 digest the loaded OpenSSL has, in DER and P1363 form, and NONEwithDSA (the caller's own
+ * 20-byte digest) in both forms. Keys are the shared native model; DSA shares its finite-field
+ * number handling with DH in the engine (carbide/ffc.h).
  */
 public final class DsaServices {
   private DsaServices() {}
@@ -67,6 +68,15 @@ public final class DsaServices {
       }
       signature(sink, dsa.prefix + "withDSAinP1363Format", md, dsa, true);
     }
+    // The caller's own 20-byte digest, as SUN's RawDSA.
+    raw(sink, "NONEwithDSA", false).alias("RawDSA");
+    raw(sink, "NONEwithDSAinP1363Format", true);
+  }
+
+  private static ServiceSink.Entry raw(ServiceSink sink, String name, boolean p1363) {
+    return sink.add("Signature", name, SignatureSpi.class, () -> new RawDsaSignature(p1363))
+        .attribute("SupportedKeyClasses", KEY_CLASSES)
+        .attribute("ImplementedIn", "Software");
   }
 
   private static ServiceSink.Entry signature(

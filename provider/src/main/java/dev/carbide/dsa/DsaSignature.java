@@ -1,9 +1,7 @@
 package dev.carbide.dsa;
 
 import dev.carbide.internal.FipsMode;
-import dev.carbide.keys.DerIntegers;
 import dev.carbide.keys.NativeSignatureSpi;
-import java.io.IOException;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
 import java.security.PrivateKey;
@@ -11,7 +9,6 @@ import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.SignatureException;
 import java.security.interfaces.DSAParams;
-import java.util.Arrays;
 
 /**
  * DSA with a digest ({@code SHA256withDSA} and the rest), in DER or P1363 form, with the SUN
@@ -43,13 +40,18 @@ final class DsaSignature extends NativeSignatureSpi {
     this.p1363 = p1363;
   }
 
-  @Override
-  protected void engineInitSign(PrivateKey key) throws InvalidKeyException {
+  /** FIPS mode refuses DSA signing, raw or not (FIPS 186-5); verification stays. */
+  static void refuseSigningInFips() throws InvalidKeyException {
     if (FipsMode.enabled()) {
       throw new InvalidKeyException(
           "FIPS mode: DSA signatures may not be generated (FIPS 186-5); verification stays"
               + " allowed");
     }
+  }
+
+  @Override
+  protected void engineInitSign(PrivateKey key) throws InvalidKeyException {
+    refuseSigningInFips();
     DsaPrivateKeyImpl dsa = DsaKeys.toPrivate(key);
     DSAParams params = dsa.getParams();
     if (params.getQ().bitLength() > digestBits) {
@@ -116,27 +118,7 @@ final class DsaSignature extends NativeSignatureSpi {
     } finally {
       buffered = 0;
     }
-    if (!p1363) {
-      return der;
-    }
-    BigInteger[] rs;
-    try {
-      rs = DerIntegers.decode(der, 2, 2);
-    } catch (IOException e) {
-      throw new SignatureException("unexpected DSA signature from OpenSSL", e);
-    }
-    // SUN's width: q's bit length / 8 bytes per half.
-    int size = q.bitLength() / 8;
-    byte[] out = new byte[2 * size];
-    place(rs[0], out, 0, size);
-    place(rs[1], out, size, size);
-    return out;
-  }
-
-  private static void place(BigInteger value, byte[] out, int at, int size) {
-    byte[] bytes = DsaKeys.unsigned(value);
-    int length = Math.min(bytes.length, size);
-    System.arraycopy(bytes, bytes.length - length, out, at + size - length, length);
+    return p1363 ? DsaFormat.toP1363(der, q) : der;
   }
 
   @Override
@@ -144,7 +126,7 @@ final class DsaSignature extends NativeSignatureSpi {
     SignatureException refusal = null;
     byte[] der = NO_SIGNATURE;
     try {
-      der = canonical(signature);
+      der = DsaFormat.canonical(signature, p1363, q);
     } catch (SignatureException e) {
       refusal = e;
     }
@@ -159,37 +141,5 @@ final class DsaSignature extends NativeSignatureSpi {
       throw refusal;
     }
     return verdict == 1;
-  }
-
-  // The DER signature to hand OpenSSL, read as SUN reads it.
-  private byte[] canonical(byte[] signature) throws SignatureException {
-    BigInteger r;
-    BigInteger s;
-    if (p1363) {
-      if (signature == null || signature.length == 0 || (signature.length & 1) == 1) {
-        throw new SignatureException("invalid signature format");
-      }
-      int mid = signature.length / 2;
-      r = new BigInteger(Arrays.copyOfRange(signature, 0, mid));
-      s = new BigInteger(Arrays.copyOfRange(signature, mid, signature.length));
-    } else {
-      try {
-        BigInteger[] rs = DerIntegers.decode(signature, 2, 2);
-        r = rs[0];
-        s = rs[1];
-      } catch (IOException e) {
-        throw new SignatureException("Invalid encoding for signature", e);
-      }
-    }
-    if (r.signum() < 0) {
-      r = new BigInteger(1, r.toByteArray());
-    }
-    if (s.signum() < 0) {
-      s = new BigInteger(1, s.toByteArray());
-    }
-    if (r.signum() <= 0 || s.signum() <= 0 || r.compareTo(q) >= 0 || s.compareTo(q) >= 0) {
-      throw new SignatureException("invalid signature: out of range values");
-    }
-    return DerIntegers.encode(r, s);
   }
 }

@@ -1,9 +1,6 @@
 package dev.carbide.ec;
 
-import dev.carbide.keys.KeyRef;
 import dev.carbide.keys.NativeSignatureSpi;
-import dev.carbide.keys.PkeyNative;
-import java.lang.ref.Reference;
 import java.security.InvalidKeyException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
@@ -20,7 +17,6 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
   private final boolean p1363;
   private final byte[] digest = new byte[MAX_DIGEST];
   private int length;
-  private KeyRef key;
   private EcCurve curve;
 
   RawEcdsaSignature(boolean p1363) {
@@ -46,18 +42,12 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
   }
 
   private void bind(long handle, EcCurve keyCurve) {
-    KeyRef ref = new KeyRef(handle);
-    guard.enter();
-    try {
-      if (key != null) {
-        key.release(); // under the guard: a racing sign or verify may be using it
-      }
-      key = ref;
-      curve = keyCurve;
-      length = 0;
-    } finally {
-      guard.exit();
-    }
+    bindDigestKey(
+        handle,
+        () -> {
+          curve = keyCurve;
+          length = 0;
+        });
   }
 
   @Override
@@ -87,16 +77,7 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
   @Override
   protected byte[] engineSign() throws SignatureException {
     int len = takeLength();
-    byte[] der;
-    guard.enter();
-    try {
-      der = PkeyNative.signDigest(key.handle(), digest, 0, len);
-    } catch (InvalidKeyException e) {
-      throw new SignatureException(e.getMessage(), e);
-    } finally {
-      guard.exit();
-      Reference.reachabilityFence(this);
-    }
+    byte[] der = signDigest(digest, len);
     return p1363 ? EcdsaFormat.toP1363(der, curve.size) : der;
   }
 
@@ -104,14 +85,7 @@ final class RawEcdsaSignature extends NativeSignatureSpi {
   protected boolean engineVerify(byte[] signature) throws SignatureException {
     int len = takeLength();
     byte[] der = p1363 ? EcdsaFormat.toDer(signature, curve.size) : EcdsaFormat.received(signature);
-    int verdict;
-    guard.enter();
-    try {
-      verdict = PkeyNative.verifyDigest(key.handle(), digest, 0, len, der);
-    } finally {
-      guard.exit();
-      Reference.reachabilityFence(this);
-    }
+    int verdict = verifyDigest(digest, len, der);
     if (!p1363 && (verdict < 0 || EcdsaFormat.missing(signature))) {
       throw new SignatureException("Invalid encoding for signature");
     }

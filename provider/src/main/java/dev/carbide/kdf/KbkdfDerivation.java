@@ -7,22 +7,38 @@ import java.security.spec.KeySpec;
 import java.util.Arrays;
 
 /**
- * SP 800-108 KBKDF in counter or feedback mode with an HMAC or AES-CMAC PRF, from a {@link
- * KbkdfKeySpec}, through OpenSSL's "KBKDF" with a 32-bit counter before the fixed input.
+ * SP 800-108 KBKDF in counter or feedback mode with an HMAC or AES-CMAC PRF, through OpenSSL's
+ * "KBKDF" with a 32-bit counter before the fixed input; or KDF with KMAC (SP 800-108r1 section
+ * 4.4), KMAC128 or KMAC256 over the Context with the Label as its customization string S, which has
+ * no counter, mode or IV (OpenSSL 3.1 and later). Each from a {@link KbkdfKeySpec}.
  */
 final class KbkdfDerivation implements KdfKeyFactory.Derivation {
+  /** The PRF: what it takes as a key and which parts of the spec it uses. */
+  private enum Prf {
+    HMAC,
+    AES_CMAC,
+    KMAC
+  }
+
+  // OpenSSL's KMAC limits (providers/implementations/macs/kmac.c): key bytes, customization bytes,
+  // and output bytes.
+  private static final int KMAC_MIN_KEY = 4;
+  private static final int KMAC_MAX_KEY = 512;
+  private static final int KMAC_MAX_CUSTOM = 512;
+  private static final int KMAC_MAX_OUTPUT = 0xFFFFFF / 8;
+
   private final String algorithm;
   private final boolean feedback;
-  private final boolean cmac;
+  private final Prf prf;
   private final int prfLength;
-  // For HMAC, the one template under index 0; for AES-CMAC, those of AES-128, -192 and -256.
+  // For HMAC and KMAC, the one template under index 0; for AES-CMAC, those of AES-128, -192, -256.
   private final EvpKdf[] templates;
 
   private KbkdfDerivation(
-      String algorithm, boolean feedback, boolean cmac, int prfLength, EvpKdf[] templates) {
+      String algorithm, boolean feedback, Prf prf, int prfLength, EvpKdf[] templates) {
     this.algorithm = algorithm;
     this.feedback = feedback;
-    this.cmac = cmac;
+    this.prf = prf;
     this.prfLength = prfLength;
     this.templates = templates;
   }
@@ -41,7 +57,18 @@ final class KbkdfDerivation implements KdfKeyFactory.Derivation {
     EvpKdf kdf = EvpKdf.fetch("KBKDF", fixed(feedback, "HMAC").text(EvpKdf.DIGEST, digest));
     return kdf == null
         ? null
-        : new KbkdfDerivation(algorithm, feedback, false, prfLength, new EvpKdf[] {kdf});
+        : new KbkdfDerivation(algorithm, feedback, Prf.HMAC, prfLength, new EvpKdf[] {kdf});
+  }
+
+  /**
+   * KDF with KMAC, {@code mac} "KMAC128" or "KMAC256", or null if the loaded OpenSSL cannot (3.0's
+   * KBKDF takes only HMAC and CMAC, and refuses the template).
+   */
+  static KbkdfDerivation kmac(String algorithm, String mac) {
+    EvpKdf kdf = EvpKdf.fetch("KBKDF", new EvpKdf.Params().text(EvpKdf.MAC, mac));
+    return kdf == null
+        ? null
+        : new KbkdfDerivation(algorithm, false, Prf.KMAC, 0, new EvpKdf[] {kdf});
   }
 
   /** KBKDF with AES-CMAC, or null if the loaded OpenSSL cannot. */
@@ -54,7 +81,7 @@ final class KbkdfDerivation implements KdfKeyFactory.Derivation {
         return null;
       }
     }
-    return new KbkdfDerivation(algorithm, feedback, true, 16, templates);
+    return new KbkdfDerivation(algorithm, feedback, Prf.AES_CMAC, 16, templates);
   }
 
   @Override
@@ -64,6 +91,9 @@ final class KbkdfDerivation implements KdfKeyFactory.Derivation {
       throw new InvalidKeySpecException(algorithm + " needs a dev.carbide.KbkdfKeySpec");
     }
     int length = KdfKeyFactory.keyBytes(algorithm, spec.getKeyLength(), 8);
+    if (prf == Prf.KMAC) {
+      return deriveKmac(spec, length);
+    }
     byte[] iv = spec.getIv();
     if (!feedback && iv.length != 0) {
       throw new InvalidKeySpecException(algorithm + " takes no IV (only feedback mode does)");
@@ -75,7 +105,7 @@ final class KbkdfDerivation implements KdfKeyFactory.Derivation {
     byte[] key = spec.getKey();
     try {
       EvpKdf kdf = templates[0];
-      if (cmac) {
+      if (prf == Prf.AES_CMAC) {
         if (key.length != 16 && key.length != 24 && key.length != 32) {
           throw new InvalidKeySpecException(algorithm + " key must be 16, 24 or 32 bytes");
         }
@@ -95,6 +125,41 @@ final class KbkdfDerivation implements KdfKeyFactory.Derivation {
         params.bytes(EvpKdf.SEED, iv);
       }
       return kdf.derive(params, length);
+    } finally {
+      Arrays.fill(key, (byte) 0);
+    }
+  }
+
+  // KMAC#(KI, Context, L, Label): OpenSSL sends the Label as S and the Context as the data.
+  private byte[] deriveKmac(KbkdfKeySpec spec, int length)
+      throws InvalidKeySpecException, InvalidAlgorithmParameterException {
+    if (!spec.hasSeparatorAndLength()) {
+      throw new InvalidKeySpecException(
+          algorithm + " takes a Label and a Context, not a fixed input (KMAC has no counter)");
+    }
+    if (spec.getIv().length != 0) {
+      throw new InvalidKeySpecException(algorithm + " takes no IV (KMAC has no feedback mode)");
+    }
+    if (length > KMAC_MAX_OUTPUT) {
+      throw new InvalidKeySpecException(
+          algorithm + " key length must be at most " + KMAC_MAX_OUTPUT * 8 + " bits");
+    }
+    byte[] label = spec.getLabel();
+    if (label.length > KMAC_MAX_CUSTOM) {
+      throw new InvalidKeySpecException(
+          algorithm + " label (KMAC's customization string) must be at most 512 bytes");
+    }
+    byte[] key = spec.getKey();
+    try {
+      if (key.length < KMAC_MIN_KEY || key.length > KMAC_MAX_KEY) {
+        throw new InvalidKeySpecException(algorithm + " key must be 4 to 512 bytes");
+      }
+      EvpKdf.Params params =
+          new EvpKdf.Params()
+              .bytes(EvpKdf.KEY, key)
+              .bytes(EvpKdf.SALT, label)
+              .bytes(EvpKdf.INFO, spec.getContext());
+      return templates[0].derive(params, length);
     } finally {
       Arrays.fill(key, (byte) 0);
     }

@@ -8,8 +8,8 @@ import javax.crypto.SecretKeyFactorySpi;
  * The KDF services. HKDF-SHA256, HKDF-SHA384 and HKDF-SHA512 (SunJCE's names) exist only on a Java
  * with javax.crypto.KDF (25 and later). The SecretKeyFactories of scrypt, Argon2, KBKDF, the
  * one-step KDF and X9.63 (Bouncy Castle's names where it has them; the JDK has none) exist on every
- * Java, for the KDFs the loaded OpenSSL has: Argon2 needs OpenSSL 3.2, and a FIPS module has
- * neither scrypt nor Argon2.
+ * Java, for the KDFs the loaded OpenSSL has: Argon2 needs OpenSSL 3.2, KBKDF with KMAC 3.1, and a
+ * FIPS module has neither scrypt nor Argon2.
  */
 public final class KdfServices {
   private KdfServices() {}
@@ -73,6 +73,11 @@ public final class KdfServices {
       }
       String name = prefix + "AESCMAC";
       addFactory(sink, name, KbkdfDerivation.aesCmac(name, feedback));
+    }
+    // SP 800-108r1's KDF with KMAC has neither counter nor feedback: one name per KMAC.
+    for (String kmac : new String[] {"KMAC128", "KMAC256"}) {
+      String name = "KBKDF-" + kmac;
+      addFactory(sink, name, KbkdfDerivation.kmac(name, kmac));
     }
     for (Sha2 sha : SHA2) {
       String oneStep = "ONESTEP-" + sha.suffix;

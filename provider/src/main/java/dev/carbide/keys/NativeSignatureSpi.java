@@ -30,6 +30,9 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
   private long signer;
   private Cleaner.Cleanable cleanable;
 
+  // The key of signDigest and verifyDigest (the NONEwith signatures, which have no signer).
+  private KeyRef digestKey;
+
   // What the bound signer does. Signature's own state says the same when one thread uses it, but
   // threads that race initSign and initVerify can leave it saying the opposite of the signer.
   private boolean signing;
@@ -119,6 +122,49 @@ public abstract class NativeSignatureSpi extends SignatureSpi {
     try {
       checkBoundFor(false);
       return PkeyNative.verify(signer, in, offset, length, signature, 0, signature.length);
+    } finally {
+      guard.exit();
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * Makes {@code handle}, a key reference the caller retained, the key of {@link #signDigest} and
+   * {@link #verifyDigest}, releasing the previous one, and runs {@code reset} (the subclass's state
+   * for the new key), all under {@link #guard}: a racing sign or verify may be using the old key.
+   */
+  protected final void bindDigestKey(long handle, Runnable reset) {
+    KeyRef ref = new KeyRef(handle);
+    guard.enter();
+    try {
+      if (digestKey != null) {
+        digestKey.release();
+      }
+      digestKey = ref;
+      reset.run();
+    } finally {
+      guard.exit();
+    }
+  }
+
+  /** Signs digest[0, length) with the bound digest key; OpenSSL's DER signature. */
+  protected final byte[] signDigest(byte[] digest, int length) throws SignatureException {
+    guard.enter();
+    try {
+      return PkeyNative.signDigest(digestKey.handle(), digest, 0, length);
+    } catch (InvalidKeyException e) {
+      throw new SignatureException(e.getMessage(), e);
+    } finally {
+      guard.exit();
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /** Verifies DER {@code signature} over digest[0, length); {@link PkeyNative#verify}'s verdict. */
+  protected final int verifyDigest(byte[] digest, int length, byte[] signature) {
+    guard.enter();
+    try {
+      return PkeyNative.verifyDigest(digestKey.handle(), digest, 0, length, signature);
     } finally {
       guard.exit();
       Reference.reachabilityFence(this);

@@ -24,7 +24,7 @@ import javax.crypto.KeyAgreement;
  * Signature (sign on one side, verify on the other, and mutated signatures on both), KeyAgreement,
  * KeyFactory with mutated X.509 and PKCS#8 encodings, and KeyPairGenerator output checked by the
  * JDK. Keys come from a small pool per curve (key generation dominates otherwise), drawn by the
- * case's random so that a case replays.
+ * case's random so that a case replays. DSA (against SUN) takes part in the Signature target only.
  */
 final class AsymmetricTargets {
   private AsymmetricTargets() {}
@@ -54,7 +54,17 @@ final class AsymmetricTargets {
           new Curve("Ed25519", "Ed25519", null, List.of("Ed25519", "EdDSA")),
           new Curve("Ed448", "Ed448", null, List.of("Ed448", "EdDSA")),
           new Curve("X25519", "X25519", "X25519", List.of()),
-          new Curve("X448", "X448", "X448", List.of()));
+          new Curve("X448", "X448", "X448", List.of()),
+          // SUN's DSA, 2048/224 keys; signatures only (its keys have no KeyFactory target yet).
+          new Curve(
+              "DSA-2048",
+              "DSA",
+              null,
+              List.of(
+                  "SHA256withDSA",
+                  "SHA224withDSAinP1363Format",
+                  "NONEwithDSA",
+                  "NONEwithDSAinP1363Format")));
 
   private static final int POOL = 4;
   private static final Map<String, KeyPair> KEYS = new ConcurrentHashMap<>();
@@ -69,8 +79,12 @@ final class AsymmetricTargets {
 
   /** One of a few JDK-generated pairs for the curve (the pool is filled lazily, same order). */
   private static KeyPair jdkPair(Curve curve, int index) {
-    return KEYS.computeIfAbsent(
-        curve.name + "#" + index, k -> generate(curve, Providers.jdk("SunEC")));
+    return KEYS.computeIfAbsent(curve.name + "#" + index, k -> generate(curve, jdk(curve)));
+  }
+
+  /** The JDK provider that owns the curve's keys and signatures: SUN for DSA, else SunEC. */
+  private static Provider jdk(Curve curve) {
+    return Providers.jdk(curve.keyAlgorithm.equals("DSA") ? "SUN" : "SunEC");
   }
 
   static KeyPair generate(Curve curve, Provider provider) {
@@ -86,10 +100,16 @@ final class AsymmetricTargets {
   }
 
   private static Curve curve(Random random, boolean signing, boolean agreeing) {
+    return curve(random, signing, agreeing, true);
+  }
+
+  /** A curve that fits; DSA only where {@code withDsa} (the key targets compare with SunEC). */
+  private static Curve curve(Random random, boolean signing, boolean agreeing, boolean withDsa) {
     List<Curve> fit =
         CURVES.stream()
             .filter(c -> !signing || !c.signatures.isEmpty())
             .filter(c -> !agreeing || c.agreement != null)
+            .filter(c -> withDsa || !c.keyAlgorithm.equals("DSA"))
             .filter(c -> Providers.carbide().getService("KeyFactory", c.keyAlgorithm) != null)
             .toList();
     return Providers.pick(random, fit);
@@ -102,8 +122,7 @@ final class AsymmetricTargets {
       return;
     }
     KeyPair pair = jdkPair(curve, random.nextInt(POOL));
-    byte[] message =
-        Inputs.bytes(random, algorithm.startsWith("NONE") ? 32 : Inputs.length(random, 2000));
+    byte[] message = Inputs.bytes(random, messageLength(random, algorithm));
     List<Inputs.Piece> pieces = Inputs.split(random, message.length);
     String what = algorithm + " on " + curve.name + ", " + message.length + " bytes in " + pieces;
     Outcome valid = new Outcome(new byte[] {1}, null, null);
@@ -114,8 +133,7 @@ final class AsymmetricTargets {
         Outcome.of(
             s -> sign(s, Providers.carbide(), algorithm, pair.getPrivate(), message, pieces));
     Outcome jdkSigns =
-        Outcome.of(
-            s -> sign(s, Providers.jdk("SunEC"), algorithm, pair.getPrivate(), message, pieces));
+        Outcome.of(s -> sign(s, jdk(curve), algorithm, pair.getPrivate(), message, pieces));
     if (curve.keyAlgorithm.startsWith("Ed") || carbideSigns.failed() || jdkSigns.failed()) {
       Divergence.check("sign " + what, carbideSigns, jdkSigns);
     }
@@ -128,7 +146,7 @@ final class AsymmetricTargets {
                 s -> verify(s, provider, algorithm, pair.getPublic(), message, pieces, candidate));
     Divergence.check(
         "JDK verifies Carbide's signature: " + what,
-        verifier.verify(Providers.jdk("SunEC"), carbideSigns.bytes()),
+        verifier.verify(jdk(curve), carbideSigns.bytes()),
         valid);
     Divergence.check(
         "Carbide verifies the JDK's signature: " + what,
@@ -143,7 +161,18 @@ final class AsymmetricTargets {
     Divergence.check(
         "verify a signature with " + mutation.what() + ": " + what,
         verifier.verify(Providers.carbide(), mutation.bytes()),
-        verifier.verify(Providers.jdk("SunEC"), mutation.bytes()));
+        verifier.verify(jdk(curve), mutation.bytes()));
+  }
+
+  /**
+   * NONEwithECDSA signs a 32-byte digest; NONEwithDSA takes exactly 20 bytes, and now and then gets
+   * another length, which both providers must refuse alike; the others sign any message.
+   */
+  private static int messageLength(Random random, String algorithm) {
+    if (algorithm.startsWith("NONEwithDSA")) {
+      return random.nextInt(6) == 0 ? Inputs.length(random, 40) : 20;
+    }
+    return algorithm.startsWith("NONE") ? 32 : Inputs.length(random, 2000);
   }
 
   /** Verifies a candidate signature of the case's message on one provider. */
@@ -231,7 +260,7 @@ final class AsymmetricTargets {
 
   /** Mutated encodings: accept exactly what SunEC accepts, and read the same key from them. */
   private static void keyFactory(Random random) throws Exception {
-    Curve curve = curve(random, false, false);
+    Curve curve = curve(random, false, false, false);
     KeyPair pair = jdkPair(curve, random.nextInt(POOL));
     boolean isPublic = random.nextBoolean();
     byte[] encoding = (isPublic ? pair.getPublic() : pair.getPrivate()).getEncoded();
@@ -281,7 +310,7 @@ final class AsymmetricTargets {
 
   /** Carbide's generated pairs: the JDK must read both encodings and verify Carbide's signature. */
   private static void keyPairGenerator(Random random) throws Exception {
-    Curve curve = curve(random, true, false);
+    Curve curve = curve(random, true, false, false);
     KeyPair pair = generate(curve, Providers.carbide());
     KeyFactory jdkFactory = KeyFactory.getInstance(curve.keyAlgorithm, Providers.jdk("SunEC"));
     PublicKey publicKey =

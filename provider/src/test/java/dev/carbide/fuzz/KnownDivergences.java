@@ -105,6 +105,29 @@ final class KnownDivergences {
                       && d.jdk().failed()
                       && d.carbide().step().equals("init")
                       && d.jdk().step().equals("init")),
+          // A DSA signature SUN cannot even read: null, or an empty P1363 one. SUN lets a
+          // NullPointerException or NumberFormatException out of verify; Carbide answers with the
+          // JCA's SignatureException, as its other signatures do (DsaBadInputTest).
+          new Known(
+              "DSA verify of a null or empty P1363 signature: SignatureException, not SUN's"
+                  + " RuntimeException",
+              "Signature",
+              d ->
+                  d.what().matches("(?s)^verify a signature with .*withDSA.* on DSA-.*")
+                      && d.carbide().failure() instanceof java.security.SignatureException
+                      && (d.jdk().failure() instanceof NullPointerException
+                          || d.jdk().failure() instanceof NumberFormatException)),
+          // NONEwithDSA fed a byte past its 20: SUN's update(byte) throws
+          // ArrayIndexOutOfBoundsException; Carbide keeps the overflow and refuses it at sign or
+          // verify with SUN's own SignatureException, as for any other update (RawDsaSignature).
+          new Known(
+              "NONEwithDSA update(byte) past 20 bytes: SignatureException at the end, not SUN's"
+                  + " ArrayIndexOutOfBoundsException",
+              "Signature",
+              d ->
+                  d.what().contains("NONEwithDSA")
+                      && d.jdk().failure() instanceof ArrayIndexOutOfBoundsException
+                      && d.carbide().failure() instanceof java.security.SignatureException),
           // An EC public key whose point is not on the curve: SunEC's KeyFactory takes it (and
           // fails later, in use); Carbide's KeyFactory refuses it at once. Only for mutated
           // encodings: an intact one must be accepted.

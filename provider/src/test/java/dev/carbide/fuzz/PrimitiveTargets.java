@@ -1,17 +1,26 @@
 package dev.carbide.fuzz;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.Provider;
 import java.security.SecureRandom;
+import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import javax.crypto.KeyGenerator;
 import javax.crypto.Mac;
+import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.DESedeKeySpec;
 import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
 
-/** MessageDigest, Mac, PBKDF2 and SecureRandom: every algorithm Carbide registers of each. */
+/**
+ * MessageDigest, Mac, PBKDF2, DESede keys and SecureRandom: every algorithm Carbide registers of
+ * each.
+ */
 final class PrimitiveTargets {
   private PrimitiveTargets() {}
 
@@ -20,6 +29,7 @@ final class PrimitiveTargets {
         target("MessageDigest", PrimitiveTargets::digest),
         target("Mac", PrimitiveTargets::mac),
         target("SecretKeyFactory-PBKDF2", PrimitiveTargets::pbkdf2),
+        target("DESede keys", PrimitiveTargets::desedeKeys),
         target("SecureRandom", PrimitiveTargets::secureRandom));
   }
 
@@ -194,6 +204,79 @@ final class PrimitiveTargets {
           PBEKeySpec spec = new PBEKeySpec(password, salt, iterations, keyBits);
           s.at("generateSecret");
           return factory.generateSecret(spec).getEncoded();
+        });
+  }
+
+  /**
+   * DESede's KeyGenerator (fed the same random bytes on both sides, so the keys must be equal) and
+   * SecretKeyFactory: a spec or key of a random length, class and algorithm name, through
+   * generateSecret, getKeySpec and translateKey.
+   */
+  private static void desedeKeys(Random random) throws Exception {
+    if (Providers.carbide().getService("SecretKeyFactory", "DESede") == null) {
+      return; // FIPS mode leaves DESede out
+    }
+    int bits = random.nextInt(4) == 0 ? 8 * random.nextInt(30) : random.nextBoolean() ? 112 : 168;
+    long seed = random.nextLong();
+    byte[] raw = Inputs.bytes(random, random.nextInt(4) == 0 ? random.nextInt(40) : 24);
+    int kind = random.nextInt(4);
+    String algorithm = Providers.pick(random, List.of("DESede", "TripleDES", "desede", "AES"));
+    String what =
+        "DESede keygen "
+            + bits
+            + " bits; key "
+            + raw.length
+            + " bytes, kind "
+            + kind
+            + " "
+            + algorithm;
+    Divergence.compare(
+        what,
+        "SunJCE",
+        (s, provider) -> {
+          ByteArrayOutputStream out = new ByteArrayOutputStream();
+          KeyGenerator generator = KeyGenerator.getInstance("DESede", provider);
+          s.at("keygen init");
+          Random bytes = new Random(seed);
+          generator.init(
+              bits,
+              new SecureRandom() {
+                @Override
+                public void nextBytes(byte[] b) {
+                  bytes.nextBytes(b);
+                }
+              });
+          s.at("generateKey");
+          out.write(generator.generateKey().getEncoded());
+          SecretKeyFactory factory = SecretKeyFactory.getInstance("DESede", provider);
+          // SecretKeySpec refuses an empty key, so an empty one is sent as one zero byte.
+          byte[] material = raw.length == 0 ? new byte[1] : raw;
+          SecretKey key;
+          switch (kind) {
+            case 0 -> {
+              s.at("spec");
+              DESedeKeySpec spec = new DESedeKeySpec(raw);
+              s.at("generateSecret");
+              key = factory.generateSecret(spec);
+            }
+            case 1 -> {
+              s.at("generateSecret");
+              key = factory.generateSecret(new SecretKeySpec(material, algorithm));
+            }
+            case 2 -> {
+              s.at("translateKey");
+              key = factory.translateKey(new SecretKeySpec(material, algorithm));
+            }
+            default -> {
+              s.at("generateSecret");
+              key = factory.generateSecret(new X509EncodedKeySpec(raw));
+            }
+          }
+          out.write(key.getEncoded());
+          out.write(key.getAlgorithm().getBytes(StandardCharsets.US_ASCII));
+          s.at("getKeySpec");
+          out.write(((DESedeKeySpec) factory.getKeySpec(key, DESedeKeySpec.class)).getKey());
+          return out.toByteArray();
         });
   }
 

@@ -15,7 +15,7 @@ import javax.crypto.spec.IvParameterSpec;
  * mechanics over a block of 8 bytes ({@link BlockKeys} says which cipher). {@link Pbes2Cipher} is
  * AES-CBC with PKCS#5 padding keyed from a password.
  */
-sealed class AesCipher extends CipherCore permits Pbes2Cipher {
+sealed class BlockModeCipher extends CipherCore permits Pbes2Cipher {
 
   enum Mode {
     ECB,
@@ -44,7 +44,7 @@ sealed class AesCipher extends CipherCore permits Pbes2Cipher {
   private final BlockKeys keys;
   private final int block;
 
-  AesCipher(Mode mode, boolean padding, BlockKeys keys) {
+  BlockModeCipher(Mode mode, boolean padding, BlockKeys keys) {
     super(mode.name(), padding ? "PKCS5Padding" : "NoPadding");
     this.mode = mode;
     this.padding = padding;
