@@ -4,6 +4,8 @@
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <future>
@@ -159,6 +161,45 @@ TEST(RandomTest, StrengthAboveTheDrbgsIsRejected) {
     EXPECT_EQ(e.kind(), ErrorKind::kIllegalArgument);
   }
   EXPECT_TRUE(OpensslErrorQueueEmpty());
+}
+
+// A forked child's DRBG reseeds before its first output, so the child and the parent, which hold
+// the same DRBG state just after the fork, never produce the same bytes. Generate keeps the
+// thread's DRBG from one call to the next, so the reseed must come from the DRBG itself.
+TEST(RandomTest, ForkedChildDoesNotRepeatTheParent) {
+  Generated(16);  // the thread's DRBG exists, and Generate holds it, before the fork
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    close(fds[0]);
+    int status = 1;
+    try {
+      std::vector<uint8_t> out = Generated(32);
+      status = write(fds[1], out.data(), out.size()) == 32 ? 0 : 1;
+    } catch (...) {
+      status = 2;
+    }
+    _exit(status);
+  }
+  close(fds[1]);
+  std::vector<uint8_t> parent = Generated(32);
+  std::vector<uint8_t> theirs(32);
+  size_t got = 0;
+  while (got < theirs.size()) {
+    ssize_t n = read(fds[0], theirs.data() + got, theirs.size() - got);
+    if (n <= 0) {
+      break;
+    }
+    got += static_cast<size_t>(n);
+  }
+  close(fds[0]);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  ASSERT_EQ(got, theirs.size());
+  EXPECT_NE(parent, theirs);
 }
 
 TEST(RandomTest, GenerateSeedWorks) {

@@ -1,5 +1,6 @@
 #include "carbide/random.h"
 
+#include <dlfcn.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
@@ -8,6 +9,7 @@
 
 #include "carbide/error.h"
 #include "carbide/library.h"
+#include "rand_method.h"
 
 namespace carbide::random {
 namespace {
@@ -15,13 +17,15 @@ namespace {
 // RAND_bytes, RAND_priv_bytes and RAND_add take an int length, so longer requests go in pieces.
 constexpr size_t kMaxIntLength = INT_MAX;
 
-EVP_RAND_CTX* PublicDrbg() {
-  EVP_RAND_CTX* drbg = RAND_get0_public(LibraryContext());
+EVP_RAND_CTX* PublicDrbg(OSSL_LIB_CTX* context) {
+  EVP_RAND_CTX* drbg = RAND_get0_public(context);
   if (drbg == nullptr) {
     ThrowOpensslError("RAND_get0_public");
   }
   return drbg;
 }
+
+EVP_RAND_CTX* PublicDrbg() { return PublicDrbg(LibraryContext()); }
 
 template <typename Fill>
 void FillInIntPieces(uint8_t* out, size_t len, Fill fill, const char* context) {
@@ -33,17 +37,43 @@ void FillInIntPieces(uint8_t* out, size_t len, Fill fill, const char* context) {
   }
 }
 
-// The calling thread's public DRBG in Carbide's FIPS context, looked up once per thread. In a
-// library context of its own, RAND_bytes_ex finds the thread's DRBG through a per-context
-// thread-local lookup on every call, which cost about 200 ns of a 16-byte request's 700 (native
-// FipsContextRandom); the DRBG it finds stays the same for the thread's life. Only in FIPS mode:
-// in the default context RAND_bytes_ex also honours a legacy RAND_METHOD, which this would skip.
-EVP_RAND_CTX* ThreadFipsDrbg() {
-  thread_local EVP_RAND_CTX* drbg = nullptr;
-  if (drbg == nullptr) {
-    drbg = PublicDrbg();
+// True if the libcrypto in use is the jar's own variant (libcrypto-carbide.so.3). Its symbols carry
+// their own version (OPENSSL_CARBIDE_3.0.0), so no other library in the process can bind to them
+// and only Carbide calls into its default context. A system libcrypto is shared: another library
+// on the same thread may end the thread's OpenSSL state (OPENSSL_thread_stop) or replace its DRBG
+// (RAND_set0_public), and a DRBG pointer kept across calls would then dangle.
+bool PrivateLibcrypto() {
+  static const bool is_private =
+      dlvsym(RTLD_DEFAULT, "RAND_get0_public", "OPENSSL_CARBIDE_3.0.0") != nullptr;
+  return is_private;
+}
+
+// The calling thread's public DRBG in `context`, looked up once per thread and context, or null
+// where Generate must leave the lookup to RAND_bytes_ex on every call. RAND_bytes_ex finds the
+// DRBG again each time: in the default context it takes a process-wide lock to see whether a
+// legacy RAND_METHOD replaces OpenSSL's generator, then both contexts make a per-context
+// thread-local lookup, which in Carbide's FIPS context cost about 200 ns of a 16-byte request's
+// 700 (native FipsContextRandom). What keeps the output safe lives in the DRBG, not in the lookup:
+// every generate checks the process id and reseeds in a forked child, reseeds after its interval
+// of requests and seconds, and reseeds when its parent's reseed counter has moved (AddSeed,
+// Reseed). So the lookup is kept only where its answer can change: in the default context of a
+// shared system libcrypto (see PrivateLibcrypto), or where a legacy RAND_METHOD serves RAND_bytes
+// (only a configuration file can install one in the private library, and it does so before any
+// use, so asking once per thread suffices). FIPS mode, in a library context of Carbide's own,
+// looked its DRBG up once per thread before the default context did.
+EVP_RAND_CTX* ThreadPublicDrbg(OSSL_LIB_CTX* context) {
+  struct Cached {
+    OSSL_LIB_CTX* context;
+    EVP_RAND_CTX* drbg;
+    bool known;
+  };
+  // Keyed by the context, since FIPS mode may start after a thread used the default one.
+  thread_local Cached cached{nullptr, nullptr, false};
+  if (!cached.known || cached.context != context) {
+    bool keep = context != nullptr || (PrivateLibcrypto() && !internal::LegacyMethodInstalled());
+    cached = {context, keep ? PublicDrbg(context) : nullptr, true};
   }
-  return drbg;
+  return cached.drbg;
 }
 
 }  // namespace
@@ -68,20 +98,22 @@ std::string MechanismName() {
 }
 
 void Generate(uint8_t* out, size_t len) {
-  if (LibraryContext() != nullptr) {
-    if (len > 0) {
-      // Splits at the DRBG's maximum request size itself, as RAND_bytes_ex does.
-      CheckOpenssl(EVP_RAND_generate(ThreadFipsDrbg(), out, len, 0, 0, nullptr, 0),
-                   "EVP_RAND_generate");
-    }
+  if (len == 0) {
     return;
   }
-  FillInIntPieces(
-      out, len,
-      [](uint8_t* piece, int size) {
-        return RAND_bytes_ex(LibraryContext(), piece, static_cast<size_t>(size), 0);
-      },
-      "RAND_bytes_ex");
+  OSSL_LIB_CTX* context = LibraryContext();
+  EVP_RAND_CTX* drbg = ThreadPublicDrbg(context);
+  if (drbg == nullptr) {
+    FillInIntPieces(
+        out, len,
+        [context](uint8_t* piece, int size) {
+          return RAND_bytes_ex(context, piece, static_cast<size_t>(size), 0);
+        },
+        "RAND_bytes_ex");
+    return;
+  }
+  // Splits at the DRBG's maximum request size itself, as RAND_bytes_ex does.
+  CheckOpenssl(EVP_RAND_generate(drbg, out, len, 0, 0, nullptr, 0), "EVP_RAND_generate");
 }
 
 void Generate(uint8_t* out, size_t len, unsigned strength, bool prediction_resistance,

@@ -201,8 +201,17 @@ public abstract class NativeKey implements Key {
   /** Serialization goes through the standard encoding. */
   protected abstract KeyRep.Type repType();
 
-  protected final Object writeReplace() throws java.io.ObjectStreamException {
+  /**
+   * What the key serializes as: a {@link KeyRep} of its standard encoding, which any provider reads
+   * back. A key whose only encoding KeyRep cannot read (the hybrid KEMs' RAW public and private
+   * keys) writes a form of its own instead.
+   */
+  protected Object serialForm() throws java.io.ObjectStreamException {
     return new KeyRep(repType(), getAlgorithm(), getFormat(), getEncoded());
+  }
+
+  protected final Object writeReplace() throws java.io.ObjectStreamException {
+    return serialForm();
   }
 
   private void readObject(ObjectInputStream in) throws InvalidObjectException {

@@ -2,6 +2,8 @@ package dev.carbide.pqc;
 
 import dev.carbide.keys.NativeKey;
 import dev.carbide.keys.PkeyNative;
+import java.io.NotSerializableException;
+import java.io.ObjectStreamException;
 import java.security.KeyRep;
 import java.security.MessageDigest;
 import java.security.PrivateKey;
@@ -45,6 +47,22 @@ final class HybridPrivateKey extends NativeKey implements PrivateKey, Destroyabl
   @Override
   protected KeyRep.Type repType() {
     return KeyRep.Type.PRIVATE;
+  }
+
+  /**
+   * The raw bytes in Carbide's own serial form ({@link HybridKeyRep}), which KeyRep cannot carry; a
+   * NIST-curve hybrid's private key has no bytes to write, and refuses.
+   */
+  @Override
+  protected Object serialForm() throws ObjectStreamException {
+    byte[] raw = getEncoded();
+    if (raw == null) {
+      throw new NotSerializableException(
+          parameterSet.jcaName
+              + " private keys cannot be serialized: OpenSSL exports no private key of the"
+              + " NIST-curve hybrids");
+    }
+    return new HybridKeyRep(parameterSet.jcaName, true, raw);
   }
 
   @Override

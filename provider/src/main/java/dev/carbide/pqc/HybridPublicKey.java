@@ -63,6 +63,14 @@ final class HybridPublicKey extends NativeKey implements PublicKey, PqcKey {
     return KeyRep.Type.PUBLIC;
   }
 
+  /**
+   * The key share in Carbide's own serial form ({@link HybridKeyRep}), which KeyRep cannot carry.
+   */
+  @Override
+  protected Object serialForm() {
+    return new HybridKeyRep(parameterSet.jcaName, false, share.clone());
+  }
+
   @Override
   public PqcAlgorithm parameterSet() {
     return parameterSet;

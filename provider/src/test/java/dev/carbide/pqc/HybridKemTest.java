@@ -11,6 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.carbide.CarbideKem;
 import dev.carbide.RawEncodedKeySpec;
 import dev.carbide.cli.HybridAnswers;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.NotSerializableException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.security.InvalidKeyException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -148,6 +155,58 @@ class HybridKemTest {
     assertThrows(
         InvalidKeyException.class,
         () -> CarbideKem.of(set).decapsulate(key, new byte[set.contains("384") ? 1665 : 1153]));
+  }
+
+  /**
+   * KeyRep reads back no RAW public or private key, so hybrid keys write a serial form of their
+   * own: public keys and X25519MLKEM768's private key come back equal and working; a NIST-curve
+   * private key, which has no bytes to write, refuses with a reason.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024"})
+  void keysSurviveSerialization(String set) throws Exception {
+    KeyPair pair = generate(set);
+    PublicKey publicKey = (PublicKey) deserialize(serialize(pair.getPublic()));
+    assertEquals(pair.getPublic(), publicKey);
+    CarbideKem kem = CarbideKem.of(set);
+    CarbideKem.Encapsulated sent = kem.encapsulate(publicKey);
+    assertArrayEquals(sent.secret(), kem.decapsulate(pair.getPrivate(), sent.ciphertext()));
+    if (pair.getPrivate().getEncoded() != null) {
+      PrivateKey privateKey = (PrivateKey) deserialize(serialize(pair.getPrivate()));
+      assertEquals(pair.getPrivate(), privateKey);
+      assertArrayEquals(sent.secret(), kem.decapsulate(privateKey, sent.ciphertext()));
+    } else {
+      NotSerializableException refused =
+          assertThrows(NotSerializableException.class, () -> serialize(pair.getPrivate()));
+      assertTrue(refused.getMessage().contains("cannot be serialized"), refused.getMessage());
+    }
+  }
+
+  @Test
+  void serializedKeysOfTheWrongLengthAreRefused() throws Exception {
+    for (HybridKeyRep rep :
+        new HybridKeyRep[] {
+          new HybridKeyRep("X25519MLKEM768", false, new byte[1215]),
+          new HybridKeyRep("X25519MLKEM768", true, new byte[2431]),
+          new HybridKeyRep("SecP256r1MLKEM768", true, new byte[64])
+        }) {
+      byte[] stream = serialize(rep);
+      assertThrows(InvalidObjectException.class, () -> deserialize(stream));
+    }
+  }
+
+  private static byte[] serialize(Object object) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(object);
+    }
+    return bytes.toByteArray();
+  }
+
+  private static Object deserialize(byte[] stream) throws IOException, ClassNotFoundException {
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(stream))) {
+      return in.readObject();
+    }
   }
 
   @ParameterizedTest
