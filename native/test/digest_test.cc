@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,49 @@ TEST(DigestTest, SnapshotFinishesAndRestoresTheMessage) {
   sha->update(&state, reinterpret_cast<const uint8_t*>("c"), 1);
   sha->final(out.data(), &state);
   EXPECT_EQ(test::Hex(out), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+// A state that crosses back from Java is checked before use: a count of buffered bytes at or past
+// the block would make update write past the struct, so such a state is not valid and Restore
+// refuses it. Every state init and update leave is valid.
+TEST(DigestTest, StatesWithACountPastTheBlockAreRefused) {
+  for (const char* name : {"SHA1", "SHA2-224", "SHA2-256", "SHA2-384", "SHA2-512"}) {
+    Digest digest(FindDigest(name));
+    const internal::ShaFunctions* sha = digest.snapshot_functions();
+    if (sha == nullptr) {
+      GTEST_SKIP() << name << " does not take the SHA shortcut here (FIPS mode)";
+    }
+    ASSERT_LE(sha->state_size, sizeof(internal::ShaState)) << name;
+    internal::ShaState state{};
+    sha->init(&state);
+    EXPECT_TRUE(sha->valid(state)) << name;
+    std::vector<uint8_t> message(sha->block_size - 1, 0x61);
+    sha->update(&state, message.data(), message.size());
+    ASSERT_TRUE(sha->valid(state)) << name;
+    // The count is the only field that init leaves 0 and a block less one byte sets to it.
+    internal::ShaState empty{};
+    sha->init(&empty);
+    size_t count_at = sizeof(state.bytes);
+    for (size_t i = 0; i + 4 <= sha->state_size; i += 4) {
+      uint32_t before = 0;
+      uint32_t after = 0;
+      std::memcpy(&before, empty.bytes + i, 4);
+      std::memcpy(&after, state.bytes + i, 4);
+      if (before == 0 && after == sha->block_size - 1) {
+        count_at = i;
+      }
+    }
+    ASSERT_LT(count_at, sizeof(state.bytes)) << name;
+    uint32_t past = static_cast<uint32_t>(sha->block_size);
+    std::memcpy(state.bytes + count_at, &past, 4);
+    EXPECT_FALSE(sha->valid(state)) << name;
+    try {
+      digest.Restore(state);
+      FAIL() << name << ": a state with a count past the block was restored";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::kIllegalArgument) << name;
+    }
+  }
 }
 
 TEST(DigestTest, DigestsOffTheShortcutRefuseSnapshots) {

@@ -73,7 +73,8 @@ class Digest {
   // Error(kIllegalState) unless snapshot_functions() is set.
   void Snapshot(internal::ShaState* out) const;
 
-  // Continues the message whose state Snapshot wrote. Throws as Snapshot does.
+  // Continues the message whose state Snapshot wrote. Throws as Snapshot does, and
+  // Error(kIllegalArgument) if `state` is not one a SHA state could be (ShaFunctions::valid).
   void Restore(const internal::ShaState& state);
 
  private:

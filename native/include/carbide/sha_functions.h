@@ -19,9 +19,15 @@ struct ShaState {
 struct ShaFunctions {
   size_t block_size;   // bytes per compression block: 64 or 128
   size_t digest_size;  // bytes of output
+  size_t state_size;   // bytes of ShaState the algorithm's struct uses, from the start
   void (*init)(ShaState* state);
   void (*update)(ShaState* state, const uint8_t* data, size_t len);
   void (*final)(uint8_t* out, ShaState* state);  // leaves the state to be re-initialised
+  // False if `state` could not have come from init and update: its count of buffered bytes is
+  // past the block, where update would write out of bounds. A state that crossed from Java (a
+  // snapshot, HeapShaDigest's) is checked before use, so that a corrupted or torn one (threads
+  // racing on one digest) gives a wrong digest or an error, never a stray write.
+  bool (*valid)(const ShaState& state);
 };
 
 // Returns the low-level functions for `md`, or nullptr when `md` must go through EVP: it is not

@@ -84,9 +84,23 @@ void FinishSnapshot(JNIEnv* env, jclass, jlong functions, jbyteArray snapshot, j
     const auto& sha = FromHandle<const internal::ShaFunctions>(functions);
     internal::ShaState state = ReadSnapshot(env, snapshot);
     CleanseOnExit wipe{state.bytes, sizeof(state.bytes)};
+    if (!sha.valid(state)) {
+      throw Error(ErrorKind::kIllegalArgument, "not a digest snapshot");
+    }
     uint8_t digest[kMaxDigestSize];
     sha.final(digest, &state);
     CopyToArray(env, digest, static_cast<jint>(sha.digest_size), out, off);
+  });
+}
+
+// The state of an empty message for the digest whose snapshotFunctions are `functions`: the
+// template from which HeapShaDigest (sha_critical.cc) starts every digest.
+jbyteArray InitialState(JNIEnv* env, jclass, jlong functions) {
+  return Guard(env, [&] {
+    const auto& sha = FromHandle<const internal::ShaFunctions>(functions);
+    internal::ShaState state{};
+    sha.init(&state);
+    return NewByteArray(env, state.bytes, sizeof(state.bytes));
   });
 }
 
@@ -101,6 +115,7 @@ bool RegisterDigestNatives(JNIEnv* env) {
       Method("snapshot", "(JI)[B", Snapshot),
       Method("restore", "(J[B)V", Restore),
       Method("finishSnapshot", "(J[B[BI)V", FinishSnapshot),
+      Method("initialState", "(J)[B", InitialState),
   };
   return RegisterNatives(env, "dev/carbide/digest/DigestNative", methods);
 }

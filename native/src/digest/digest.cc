@@ -103,6 +103,9 @@ void Digest::Restore(const internal::ShaState& state) {
   if (sha_ == nullptr) {
     throw Error(ErrorKind::kIllegalState, "this digest's state cannot be restored");
   }
+  if (!sha_->valid(state)) {
+    throw Error(ErrorKind::kIllegalArgument, "not a digest snapshot");
+  }
   state_ = state;
 }
 

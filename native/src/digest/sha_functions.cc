@@ -22,6 +22,23 @@ Ctx* As(ShaState* state) {
   return reinterpret_cast<Ctx*>(state->bytes);
 }
 
+template <typename Ctx>
+const Ctx* As(const ShaState& state) {
+  return reinterpret_cast<const Ctx*>(state.bytes);
+}
+
+// The bytes of one block, which Ctx buffers in `data` (SHA-1, SHA-256) or `u` (SHA-512).
+template <typename Ctx>
+constexpr size_t BlockBytes() {
+  if constexpr (requires { sizeof(Ctx::u); }) {
+    return sizeof(Ctx::u);
+  } else {
+    return sizeof(Ctx::data);
+  }
+}
+static_assert(BlockBytes<SHA_CTX>() == SHA_CBLOCK && BlockBytes<SHA256_CTX>() == SHA256_CBLOCK &&
+              BlockBytes<SHA512_CTX>() == SHA512_CBLOCK);
+
 // One row per algorithm; the OpenSSL functions return 1 unconditionally for valid contexts.
 template <typename Ctx, int (*Init)(Ctx*), int (*Update)(Ctx*, const void*, size_t),
           int (*Final)(unsigned char*, Ctx*)>
@@ -29,9 +46,13 @@ constexpr ShaFunctions Functions(size_t block_size, size_t digest_size) noexcept
   return {
       block_size,
       digest_size,
+      sizeof(Ctx),
       [](ShaState* state) { Init(As<Ctx>(state)); },
       [](ShaState* state, const uint8_t* data, size_t len) { Update(As<Ctx>(state), data, len); },
       [](uint8_t* out, ShaState* state) { Final(out, As<Ctx>(state)); },
+      // Ctx::num counts the bytes waiting for a whole block; a full block is compressed at once,
+      // so num stays below the block's size.
+      [](const ShaState& state) { return As<Ctx>(state)->num < BlockBytes<Ctx>(); },
   };
 }
 

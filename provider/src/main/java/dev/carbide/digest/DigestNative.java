@@ -40,4 +40,10 @@ final class DigestNative {
    * #snapshotFunctions} are {@code functions}, to out[offset, offset + the digest's size).
    */
   static native void finishSnapshot(long functions, byte[] snapshot, byte[] out, int offset);
+
+  /**
+   * The state of an empty message for the digest whose {@link #snapshotFunctions} are {@code
+   * functions}, as a snapshot: where every {@link HeapShaDigest} starts.
+   */
+  static native byte[] initialState(long functions);
 }

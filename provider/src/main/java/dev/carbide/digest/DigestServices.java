@@ -2,6 +2,7 @@ package dev.carbide.digest;
 
 import dev.carbide.internal.ServiceSink;
 import java.security.MessageDigestSpi;
+import java.util.function.Supplier;
 
 /** The MessageDigest services: JDK standard names, aliases and OIDs, and OpenSSL's names. */
 public final class DigestServices {
@@ -43,11 +44,24 @@ public final class DigestServices {
               "MessageDigest",
               algorithm.jcaName,
               MessageDigestSpi.class,
-              () -> new NativeMessageDigest(md, size, snapshots))
+              factory(md, size, snapshots))
           .alias(algorithm.aliases)
           .oid(algorithm.oid)
           .attribute("ImplementedIn", "Software");
     }
+  }
+
+  /**
+   * Makes the digest's SPIs: SHA-1 and SHA-2 outside FIPS mode (those with snapshot functions) hold
+   * their state in Java where critical downcalls can reach it (Java 22 and later), every other
+   * digest a native session.
+   */
+  private static Supplier<Object> factory(long md, int size, long snapshots) {
+    if (snapshots != 0 && ShaCalls.critical()) {
+      byte[] initial = DigestNative.initialState(snapshots);
+      return () -> new HeapShaDigest(snapshots, size, initial);
+    }
+    return () -> new NativeMessageDigest(md, size, snapshots);
   }
 
   /** The fetched EVP_MD handle for a JCA digest name, or 0; for other families (HMAC, HKDF). */

@@ -14,6 +14,9 @@ import java.security.MessageDigestSpi;
  * of the state in a Java array instead of a native session: SunJSSE clones its transcript hash at
  * every point it reads it and finishes the clone at once, and a whole session (allocation, Cleaner,
  * later free) cost ten times the JDK's clone. The clone makes its session at its first update.
+ *
+ * <p>On Java 22 and later, SHA-1 and SHA-2 outside FIPS mode are {@link HeapShaDigest}s instead,
+ * with no native session at all; this class serves them on Java 17 to 21.
  */
 final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
   private final long md;
@@ -66,21 +69,11 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
 
   @Override
   protected void engineUpdate(byte[] input, int offset, int len) {
-    // MessageDigest checks only that the range ends inside the array. The rest is checked here,
-    // before any state changes, as SUN does: an empty update is not checked at all.
     if (len == 0) {
       return;
     }
-    if (offset < 0 || len < 0 || offset > input.length - len) {
-      throw outOfBounds(offset, len, input.length);
-    }
+    DigestRanges.checkUpdate(input, offset, len);
     session().update(input, offset, len);
-  }
-
-  // Apart from the hot path, which then stays small enough to inline.
-  private static ArrayIndexOutOfBoundsException outOfBounds(int offset, int len, int length) {
-    return new ArrayIndexOutOfBoundsException(
-        "Range [" + offset + ", " + offset + " + " + len + ") out of bounds for length " + length);
   }
 
   @Override
@@ -101,17 +94,7 @@ final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
 
   @Override
   protected int engineDigest(byte[] buf, int offset, int len) throws DigestException {
-    // SUN's checks: a bad output range is a DigestException, and the message is kept.
-    if (len < size) {
-      throw new DigestException(
-          "the output length " + len + " is less than the digest length " + size);
-    }
-    if (offset < 0 || offset > buf.length - len) {
-      throw new DigestException(
-          String.format(
-              "the output range [%d, %d + %d) does not fit an array of length %d",
-              offset, offset, len, buf.length));
-    }
+    DigestRanges.checkOutput(buf, offset, len, size);
     byte[] state = snapshot;
     if (state != null) {
       finishSnapshot(state, buf, offset);

@@ -29,8 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * clone() at every point of a message, against the JDK's SUN provider: a clone finished at once
  * (SunJSSE's transcript hash), a clone updated further, clones of clones, and clones finished on
  * other threads. SHA-1 and SHA-2 clones hold a snapshot of the state instead of a native session
- * (NativeMessageDigest); the other digests copy their session. Every failure names the seed and
- * case that replay it.
+ * (NativeMessageDigest, Java 17 to 21), or a copy of the state array (HeapShaDigest, Java 22 and
+ * later); the other digests copy their session. Every failure names the seed and case that replay
+ * it.
  */
 class DigestCloneTest {
   /** Around the 64- and 128-byte blocks and the SHA-3 rates, the 1024-byte buffer, and beyond. */

@@ -200,6 +200,29 @@ class EcKeyModelTest {
     assertNotSame(EcKeys.toPrivate(sun.getPrivate()), factory.translateKey(sun.getPrivate()));
   }
 
+  /**
+   * SunJSSE signs each handshake with a fresh Signature and its key manager's key, a SunEC key when
+   * the key store was loaded before Carbide was installed: each initSign must find the cached
+   * translation (a new one would replace it in the cache), and the signatures must verify.
+   */
+  @Test
+  void freshSignaturesWithAForeignKeyReuseItsTranslation() throws Exception {
+    KeyPair sun = EcTesting.pair(EcTesting.sunEc(), "secp256r1");
+    Key translated = EcKeys.toPrivate(sun.getPrivate());
+    byte[] message = "transcript hash".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    for (int i = 0; i < 20; i++) {
+      Signature signer = Signature.getInstance("SHA256withECDSA", Carbide.provider());
+      signer.initSign(sun.getPrivate());
+      signer.update(message);
+      byte[] signature = signer.sign();
+      Signature verifier = Signature.getInstance("SHA256withECDSA", EcTesting.sunEc());
+      verifier.initVerify(sun.getPublic());
+      verifier.update(message);
+      assertTrue(verifier.verify(signature), "signature " + i);
+    }
+    assertSame(translated, EcKeys.toPrivate(sun.getPrivate()));
+  }
+
   /** Eight threads sign, verify and agree with one key pair while another destroys copies. */
   @Test
   void sharedKeysUnderThreads() throws Exception {

@@ -254,6 +254,33 @@ class RsaKeyTest {
     assertThrows(IllegalStateException.class, ((RSAPrivateCrtKey) key)::getPrimeP);
   }
 
+  /**
+   * SunJSSE's TLS 1.3 CertificateVerify with an RSA certificate: a fresh RSASSA-PSS Signature per
+   * handshake, parameters set before initSign, and the key manager's key, a SunRsaSign key when the
+   * key store was loaded before Carbide was installed. Each initSign must find the cached
+   * translation (a new one would replace it in the cache), and the signatures must verify.
+   */
+  @Test
+  void freshPssSignaturesWithAForeignKeyReuseItsTranslation() throws Exception {
+    KeyPair jdk = RsaTesting.jdk();
+    RsaPrivateCrtKeyImpl translated = RsaKeys.toPrivate(jdk.getPrivate());
+    PSSParameterSpec pss = new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1);
+    byte[] message = new byte[130];
+    for (int i = 0; i < 5; i++) {
+      Signature signer = Signature.getInstance("RSASSA-PSS", Carbide.provider());
+      signer.setParameter(pss);
+      signer.initSign(jdk.getPrivate());
+      signer.update(message);
+      byte[] signature = signer.sign();
+      Signature verifier = Signature.getInstance("RSASSA-PSS", RsaTesting.JDK_SIGN);
+      verifier.setParameter(pss);
+      verifier.initVerify(jdk.getPublic());
+      verifier.update(message);
+      assertTrue(verifier.verify(signature), "signature " + i);
+    }
+    assertSame(translated, RsaKeys.toPrivate(jdk.getPrivate()));
+  }
+
   @Test
   void foreignKeysAreTranslatedOncePerKeyObject() throws Exception {
     PrivateKey jdkKey = RsaTesting.jdk().getPrivate();

@@ -1,6 +1,7 @@
 package dev.carbide.tls;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -53,6 +54,16 @@ final class TlsFiles {
     SSLContext context = SSLContext.getInstance("TLS");
     context.init(keyManagers.getKeyManagers(), trustManagers.getTrustManagers(), null);
     return context;
+  }
+
+  /** True if {@code tool} is an executable on the PATH (the interop peers are optional). */
+  static boolean onPath(String tool) {
+    for (String entry : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      if (Files.isExecutable(Path.of(entry, tool))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static Certificate certificate(Path dir, String name) throws Exception {

@@ -43,8 +43,8 @@ class TlsInteropTest {
 
   @TestFactory
   List<DynamicTest> interoperates() throws Exception {
-    assumeTrue(onPath("openssl"), "the openssl tool is not installed");
-    assumeTrue(onPath("curl"), "curl is not installed");
+    assumeTrue(TlsFiles.onPath("openssl"), "the openssl tool is not installed");
+    assumeTrue(TlsFiles.onPath("curl"), "curl is not installed");
     makeCertificates();
     payload = new byte[PAYLOAD_BYTES];
     new SecureRandom().nextBytes(payload);
@@ -224,6 +224,17 @@ class TlsInteropTest {
           "TLS_AES_128_GCM_SHA256",
           "client",
           "-tls1_3 -ciphersuites TLS_AES_128_GCM_SHA256 -Verify 1 -verify_return_error -CAfile "
+              + dir.resolve("client.pem")
+        },
+        {
+          "JSSE client TLSv1.2 client certificate",
+          "ec",
+          "payload",
+          "TLSv1.2",
+          "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+          "client",
+          "-tls1_2 -cipher ECDHE-ECDSA-AES128-GCM-SHA256 -groups P-256 -Verify 1"
+              + " -verify_return_error -CAfile "
               + dir.resolve("client.pem")
         },
         {
@@ -446,14 +457,5 @@ class TlsInteropTest {
             "subjectAltName=DNS:" + commonName));
     PeerProcess.Output out = PeerProcess.run(command, dir, new byte[0]);
     assertEquals(0, out.exitCode(), out::toString);
-  }
-
-  private static boolean onPath(String tool) {
-    for (String entry : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      if (Files.isExecutable(Path.of(entry, tool))) {
-        return true;
-      }
-    }
-    return false;
   }
 }
