@@ -157,28 +157,6 @@ void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_ver
   });
 }
 
-void UseKey(JNIEnv* env, jclass, jlong engine, jobjectArray chain, jbyteArray pkcs8) {
-  TlsGuard(env, [&] {
-    if (chain == nullptr || pkcs8 == nullptr) {
-      throw Error(ErrorKind::kInvalidKey, "no certificate chain or key");
-    }
-    std::vector<tls::Der> certs;
-    jsize n = env->GetArrayLength(chain);
-    for (jsize i = 0; i < n; i++) {
-      auto der = static_cast<jbyteArray>(env->GetObjectArrayElement(chain, i));
-      if (der == nullptr) {
-        throw Error(ErrorKind::kInvalidKey, "a certificate is missing");
-      }
-      tls::Der& cert = certs.emplace_back(static_cast<size_t>(env->GetArrayLength(der)));
-      env->GetByteArrayRegion(der, 0, static_cast<jsize>(cert.size()),
-                              reinterpret_cast<jbyte*>(cert.data()));
-      env->DeleteLocalRef(der);
-    }
-    SecretBytes key(env, pkcs8);
-    FromHandle<tls::Engine>(engine).UseKey(certs, std::span<const uint8_t>(key.data(), key.size()));
-  });
-}
-
 void Feed(JNIEnv* env, jclass, jlong engine, jbyteArray records, jint off, jint len) {
   TlsGuard(env, [&] {
     tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
@@ -297,8 +275,6 @@ bool RegisterTlsNatives(JNIEnv* env) {
        const_cast<char*>("(JII[Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
                          "[Ljava/lang/String;I)V"),
        reinterpret_cast<void*>(Configure)},
-      {const_cast<char*>("useKey"), const_cast<char*>("(J[[B[B)V"),
-       reinterpret_cast<void*>(UseKey)},
       {const_cast<char*>("feed"), const_cast<char*>("(J[BII)V"), reinterpret_cast<void*>(Feed)},
       {const_cast<char*>("pending"), const_cast<char*>("(J)I"), reinterpret_cast<void*>(Pending)},
       {const_cast<char*>("take"), const_cast<char*>("(J[BII)I"), reinterpret_cast<void*>(Take)},

@@ -8,10 +8,8 @@ import java.security.KeyStoreException;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.cert.CertificateEncodingException;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
-import java.util.Arrays;
 import java.util.List;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContextSpi;
@@ -31,8 +29,9 @@ import javax.net.ssl.X509TrustManager;
 /**
  * SSLContext {@code TLS}, {@code TLSv1.3} and {@code TLSv1.2} on the native engine (docs/tls.md,
  * "Native engine (preview)"). Keys and trust stay Java's: the server's chain and key come from the
- * application's X509KeyManager, the peer's chain goes to its X509TrustManager. Only SSLEngine is
- * served so far; sockets, resumption and the session contexts are later steps.
+ * application's X509KeyManager, the peer's chain goes to its X509TrustManager. Each side's sessions
+ * are kept in its {@link SessionStore}, the SSLSessionContext. Only SSLEngine is served so far;
+ * sockets are a later step.
  */
 public final class CarbideSslContext extends SSLContextSpi {
   private static final String[] SERVER_KEY_TYPES = {"EC", "RSA"};
@@ -42,6 +41,9 @@ public final class CarbideSslContext extends SSLContextSpi {
   private X509TrustManager trustManager;
   private long handle;
   private String[] defaultCipherSuites;
+  private final CredentialCache serverCredentials = new CredentialCache();
+  private final SessionStore clientSessions = new SessionStore(this, true);
+  private final SessionStore serverSessions = new SessionStore(this, false);
 
   CarbideSslContext(String protocol) {
     TlsNative.ensureLoaded();
@@ -63,6 +65,28 @@ public final class CarbideSslContext extends SSLContextSpi {
       NativeCleaner.register(this, context, TlsNative::freeContext, NativeFootprint.TLS_ENGINE);
       handle = context;
       defaultCipherSuites = TlsNative.defaultCipherSuites(context);
+    }
+    configureSessions();
+  }
+
+  SessionStore sessionStore(boolean client) {
+    return client ? clientSessions : serverSessions;
+  }
+
+  /** Passes the session contexts' timeout and cache size to the native context, once it exists. */
+  void configureSessions() {
+    long context;
+    synchronized (this) {
+      context = handle;
+    }
+    if (context != 0) {
+      SessionNative.configureSessions(
+          context,
+          serverSessions.getSessionTimeout(),
+          clientSessions.getSessionTimeout(),
+          serverSessions.getSessionCacheSize(),
+          serverSessions.tickets(),
+          clientSessions.tickets());
     }
   }
 
@@ -104,24 +128,17 @@ public final class CarbideSslContext extends SSLContextSpi {
       }
       PrivateKey key = keys.getPrivateKey(alias);
       X509Certificate[] chain = keys.getCertificateChain(alias);
-      byte[] pkcs8 = key == null ? null : key.getEncoded();
-      if (chain == null || chain.length == 0 || pkcs8 == null) {
+      CredentialCache.Decoded credentials =
+          chain == null || chain.length == 0 || key == null
+              ? null
+              : serverCredentials.get(alias, key, chain);
+      if (credentials == null) {
         // A key only Java can use (an HSM's) needs the signing callback: a later step.
         continue;
       }
-      try {
-        byte[][] der = new byte[chain.length][];
-        for (int i = 0; i < chain.length; i++) {
-          der[i] = chain[i].getEncoded();
-        }
-        TlsNative.useKey(engineHandle, der, pkcs8);
-        session.localCertificates(chain);
-        return;
-      } catch (CertificateEncodingException | java.security.InvalidKeyException e) {
-        throw new SSLException("cannot use the key of alias " + alias + ": " + e.getMessage(), e);
-      } finally {
-        Arrays.fill(pkcs8, (byte) 0);
-      }
+      credentials.useIn(engineHandle);
+      session.localCertificates(credentials.chain());
+      return;
     }
     throw new SSLException("No available authentication scheme");
   }
@@ -180,12 +197,12 @@ public final class CarbideSslContext extends SSLContextSpi {
 
   @Override
   protected SSLSessionContext engineGetServerSessionContext() {
-    throw new UnsupportedOperationException("no session cache yet");
+    return serverSessions;
   }
 
   @Override
   protected SSLSessionContext engineGetClientSessionContext() {
-    throw new UnsupportedOperationException("no session cache yet");
+    return clientSessions;
   }
 
   @Override
