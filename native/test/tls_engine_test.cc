@@ -7,6 +7,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
@@ -266,6 +267,66 @@ TEST(TlsEngineTest, SessionSettingsAreChecked) {
                                                                     SSL_SESSION_free);
   EXPECT_THROW(server.OfferSession(session.get()), Error);  // only a client offers one
   EXPECT_THROW(Engine(context, true).OfferSession(nullptr), Error);
+}
+
+// Trusts every chain and presents the given credentials when a server asks this client for some.
+class ClientIdentity final : public PeerVerifier {
+ public:
+  explicit ClientIdentity(const Credentials* credentials) : credentials_(credentials) {}
+  bool Verify(const std::vector<Der>& /*chain*/, const std::string& /*suite*/) noexcept override {
+    return true;
+  }
+  const Credentials* ChooseClientCredentials(
+      const std::vector<std::string>& key_types,
+      const std::vector<Der>& /*issuers*/) noexcept override {
+    requests++;
+    offered_key_types = key_types;
+    return credentials_;
+  }
+  int requests = 0;
+  std::vector<std::string> offered_key_types;
+
+ private:
+  const Credentials* credentials_;
+};
+
+TEST(TlsEngineTest, AClientPresentsTheCredentialsItIsGiven) {
+  Context context;
+  Identity server_identity = SelfSigned();
+  Identity client_identity = SelfSigned();
+  Credentials client_credentials({client_identity.certificate}, client_identity.private_key);
+  for (int version : {TLS1_3_VERSION, TLS1_2_VERSION}) {
+    Engine client(context, true);
+    Engine server(context, false);
+    Settings client_settings;
+    client_settings.max_version = version;
+    client.Configure(client_settings);
+    Settings server_settings;
+    server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
+    server.Configure(server_settings);
+    server.UseKey({server_identity.certificate}, server_identity.private_key);
+    ClientIdentity identity(&client_credentials);
+    Handshake(client, server, identity);
+    EXPECT_EQ(identity.requests, 1);
+    EXPECT_NE(std::find(identity.offered_key_types.begin(), identity.offered_key_types.end(), "EC"),
+              identity.offered_key_types.end());
+    EXPECT_EQ(server.PeerChain(), std::vector<Der>{client_identity.certificate});
+  }
+}
+
+TEST(TlsEngineTest, AClientWithoutCredentialsFailsAServerThatNeedsThem) {
+  Context context;
+  Identity server_identity = SelfSigned();
+  Engine client(context, true);
+  Engine server(context, false);
+  Settings server_settings;
+  server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
+  server.Configure(server_settings);
+  server.UseKey({server_identity.certificate}, server_identity.private_key);
+  ClientIdentity nobody(nullptr);
+  EXPECT_THROW(Handshake(client, server, nobody), Error);
+  EXPECT_EQ(nobody.requests, 1);
+  ERR_clear_error();
 }
 
 }  // namespace

@@ -16,11 +16,21 @@ namespace carbide::tls {
 
 using Der = std::vector<uint8_t>;
 
+class Credentials;
+
 // Decides whether a peer's certificate chain (leaf first, DER) is trusted. The JNI bridge asks the
 // application's X509TrustManager; it must not throw (it runs inside OpenSSL's handshake).
 class PeerVerifier {
  public:
   virtual bool Verify(const std::vector<Der>& chain, const std::string& cipher_suite) noexcept = 0;
+  // A server asked this client for its certificate (tls_client_auth.cc): returns the credentials
+  // to present, which must stay alive until the call that runs the handshake returns, or null for
+  // none. `key_types` are JSSE's key types the server's signature algorithms allow ("EC", "RSA",
+  // "RSASSA-PSS", "EdDSA"), `issuers` the DER names of the authorities it accepts (often none).
+  virtual const Credentials* ChooseClientCredentials(const std::vector<std::string>& /*key_types*/,
+                                                     const std::vector<Der>& /*issuers*/) noexcept {
+    return nullptr;
+  }
 
  protected:
   ~PeerVerifier() = default;
@@ -55,6 +65,8 @@ class Context {
  private:
   // The defaults of SunJSSE's session contexts (tls_sessions.cc).
   void SetUpSessionCaches();
+  // A client's certificate from its key manager, on request (tls_client_auth.cc).
+  void SetUpClientCertificates();
 
   SSL_CTX* ctx_;
   SSL_CTX* client_ctx_;
@@ -155,6 +167,7 @@ class Engine {
   SSL_SESSION* new_session_ = nullptr;  // owned; see TakeNewSession
 
   friend int KeepClientSession(SSL* ssl, SSL_SESSION* session);
+  friend int ChooseClientCertificate(SSL* ssl, void* arg);
   friend int VerifyPeer(X509_STORE_CTX* store, void* arg);
   friend int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len,
                         const unsigned char* in, unsigned int in_len, void* arg);

@@ -20,6 +20,7 @@ jclass ssl_exception_class = nullptr;
 jclass byte_array_class = nullptr;
 jclass string_class = nullptr;
 jmethodID verify_peer_method = nullptr;
+jmethodID choose_client_credentials_method = nullptr;
 
 // Guard, with the engine's own failures (a refused handshake, a bad record) as SSLException.
 template <typename Body>
@@ -56,7 +57,10 @@ jobjectArray NewDerArray(JNIEnv* env, const std::vector<tls::Der>& chain) {
   return certs;
 }
 
-// Asks the Java side's PeerTrust (the application's X509TrustManager) about a chain.
+jobjectArray NewStringArray(JNIEnv* env, const std::vector<std::string>& strings);
+
+// Asks the Java side's PeerTrust (the application's X509TrustManager) about a chain, and (a client)
+// for the credentials its X509KeyManager chooses.
 class JavaVerifier final : public tls::PeerVerifier {
  public:
   JavaVerifier(JNIEnv* env, jobject trust) : env_(env), trust_(trust) {}
@@ -79,6 +83,31 @@ class JavaVerifier final : public tls::PeerVerifier {
     }
     env_->PopLocalFrame(nullptr);
     return trusted == JNI_TRUE;
+  }
+
+  // The Java side returns the handle of credentials it keeps reachable for the engine's call.
+  const tls::Credentials* ChooseClientCredentials(
+      const std::vector<std::string>& key_types,
+      const std::vector<tls::Der>& issuers) noexcept override {
+    if (trust_ == nullptr || env_->PushLocalFrame(static_cast<jint>(issuers.size()) + 4) != 0) {
+      return nullptr;
+    }
+    jlong handle = 0;
+    try {
+      jobjectArray names = NewDerArray(env_, issuers);
+      jobjectArray types = names != nullptr ? NewStringArray(env_, key_types) : nullptr;
+      if (types != nullptr) {
+        handle = env_->CallLongMethod(trust_, choose_client_credentials_method, types, names);
+      }
+    } catch (...) {
+      handle = 0;  // a Java exception is pending, cleared below
+    }
+    if (env_->ExceptionCheck()) {
+      env_->ExceptionClear();
+      handle = 0;
+    }
+    env_->PopLocalFrame(nullptr);
+    return reinterpret_cast<const tls::Credentials*>(static_cast<intptr_t>(handle));
   }
 
  private:
@@ -256,8 +285,10 @@ bool RegisterTlsNatives(JNIEnv* env) {
     return false;
   }
   verify_peer_method = env->GetMethodID(trust, "verifyPeer", "([[BLjava/lang/String;)Z");
+  choose_client_credentials_method =
+      env->GetMethodID(trust, "chooseClientCredentials", "([Ljava/lang/String;[[B)J");
   env->DeleteLocalRef(trust);
-  if (verify_peer_method == nullptr) {
+  if (verify_peer_method == nullptr || choose_client_credentials_method == nullptr) {
     return false;
   }
   static const JNINativeMethod methods[] = {

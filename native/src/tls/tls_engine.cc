@@ -126,6 +126,7 @@ Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")
   SSL_CTX_set_alpn_select_cb(ctx_, SelectAlpn, nullptr);
   try {
     SetUpSessionCaches();
+    SetUpClientCertificates();
   } catch (...) {
     SSL_CTX_free(client_ctx_);
     SSL_CTX_free(ctx_);

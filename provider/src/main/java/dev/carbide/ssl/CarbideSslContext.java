@@ -25,6 +25,7 @@ import javax.net.ssl.X509ExtendedKeyManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.X509KeyManager;
 import javax.net.ssl.X509TrustManager;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * SSLContext {@code TLS}, {@code TLSv1.3} and {@code TLSv1.2} on the native engine (docs/tls.md,
@@ -42,6 +43,7 @@ public final class CarbideSslContext extends SSLContextSpi {
   private long handle;
   private String[] defaultCipherSuites;
   private final CredentialCache serverCredentials = new CredentialCache();
+  private final CredentialCache clientCredentials = new CredentialCache();
   private final SessionStore clientSessions = new SessionStore(this, true);
   private final SessionStore serverSessions = new SessionStore(this, false);
 
@@ -141,6 +143,46 @@ public final class CarbideSslContext extends SSLContextSpi {
       return;
     }
     throw new SSLException("No available authentication scheme");
+  }
+
+  /**
+   * A client engine's certificate for a server that asked for one: the credentials of the alias the
+   * key manager chooses ({@code chooseEngineClientAlias} of an X509ExtendedKeyManager), or null for
+   * none. Never throws: it runs inside the native handshake, and a server that needs a certificate
+   * refuses the handshake without one.
+   */
+  CredentialCache.Decoded chooseClientCredentials(
+      CarbideSslEngine engine, CarbideSslSession session, String[] keyTypes, byte[][] issuers) {
+    X509KeyManager keys;
+    synchronized (this) {
+      keys = keyManager;
+    }
+    if (keys == null) {
+      return null;
+    }
+    try {
+      X500Principal[] principals = new X500Principal[issuers.length];
+      for (int i = 0; i < issuers.length; i++) {
+        principals[i] = new X500Principal(issuers[i]);
+      }
+      String alias =
+          keys instanceof X509ExtendedKeyManager extended
+              ? extended.chooseEngineClientAlias(keyTypes, principals, engine)
+              : keys.chooseClientAlias(keyTypes, principals, null);
+      PrivateKey key = alias == null ? null : keys.getPrivateKey(alias);
+      X509Certificate[] chain = alias == null ? null : keys.getCertificateChain(alias);
+      if (key == null || chain == null || chain.length == 0) {
+        return null;
+      }
+      // A key only Java can use gives null here: no certificate until the signing callback.
+      CredentialCache.Decoded credentials = clientCredentials.get(alias, key, chain);
+      if (credentials != null) {
+        session.localCertificates(credentials.chain());
+      }
+      return credentials;
+    } catch (SSLException | RuntimeException e) {
+      return null;
+    }
   }
 
   /** Asks the application's trust manager about a peer's chain. */

@@ -52,6 +52,24 @@ public final class CarbideSslEngine extends SSLEngine {
   private Exception trustFailure;
   private String applicationProtocol;
   private CarbideSslSession offered; // the session a client offered to resume
+  private CredentialCache.Decoded clientCredentials; // reachable while the native engine uses them
+
+  // The native engine's questions during a handshake step: is the peer trusted, and (a client
+  // asked for its certificate) which credentials the key manager chooses.
+  private final PeerTrust callbacks =
+      new PeerTrust() {
+        @Override
+        public boolean verifyPeer(byte[][] chain, String cipherSuite) {
+          return CarbideSslEngine.this.verifyPeer(chain, cipherSuite);
+        }
+
+        @Override
+        public long chooseClientCredentials(String[] keyTypes, byte[][] issuers) {
+          clientCredentials =
+              context.chooseClientCredentials(CarbideSslEngine.this, session, keyTypes, issuers);
+          return clientCredentials == null ? 0 : clientCredentials.handle();
+        }
+      };
 
   CarbideSslEngine(CarbideSslContext context, String host, int port) {
     super(host, port);
@@ -216,7 +234,7 @@ public final class CarbideSslEngine extends SSLEngine {
   private void step() throws SSLException {
     try {
       trustFailure = null;
-      if (TlsNative.handshake(handle, this::verifyPeer)) {
+      if (TlsNative.handshake(handle, callbacks)) {
         handshakeComplete = true;
         String[] info = TlsNative.session(handle);
         session.settle(info[0], info[1], info[2]);
@@ -233,7 +251,7 @@ public final class CarbideSslEngine extends SSLEngine {
 
   private int read(byte[] plaintext) throws SSLException {
     try {
-      return TlsNative.read(handle, this::verifyPeer, plaintext, 0, plaintext.length);
+      return TlsNative.read(handle, callbacks, plaintext, 0, plaintext.length);
     } catch (SSLException e) {
       failed = true;
       throw e;

@@ -43,6 +43,11 @@ final class CredentialCache {
       return chain;
     }
 
+    /** The native credentials; the caller keeps this entry reachable while it uses them. */
+    long handle() {
+      return handle;
+    }
+
     /** The engine takes its own references, so the entry may be dropped after this call. */
     void useIn(long engine) {
       try {
