@@ -2,9 +2,12 @@
 // P-256 certificate made here, and hostile records end in carbide::Error, never a crash (the
 // sanitizer pass runs this too).
 #include <gtest/gtest.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/ssl.h>
 #include <openssl/x509.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
@@ -143,6 +146,187 @@ TEST(TlsEngineTest, HostileRecordsThrowAndNeverCrash) {
     }
     ERR_clear_error();
   }
+}
+
+// Credentials decoded once serve many engines, each holding its own references: freeing them
+// before the handshakes (checked under ASan) changes nothing.
+TEST(TlsEngineTest, CredentialsDecodedOnceServeManyEngines) {
+  Context context;
+  Identity identity = SelfSigned();
+  auto credentials =
+      std::make_unique<Credentials>(std::vector<Der>{identity.certificate}, identity.private_key);
+  std::vector<std::unique_ptr<Engine>> servers;
+  for (int i = 0; i < 3; i++) {
+    servers.push_back(std::make_unique<Engine>(context, false));
+    servers.back()->UseCredentials(*credentials);
+  }
+  credentials.reset();
+  FixedVerifier verifier(true);
+  for (auto& server : servers) {
+    Engine client(context, true);
+    Handshake(client, *server, verifier);
+    EXPECT_EQ(client.PeerChain(), std::vector<Der>{identity.certificate});
+  }
+}
+
+TEST(TlsEngineTest, CredentialsRefuseAKeyOfAnotherCertificate) {
+  Identity identity = SelfSigned();
+  Identity other = SelfSigned();
+  EXPECT_THROW(Credentials({identity.certificate}, other.private_key), Error);
+  EXPECT_THROW(Credentials({}, identity.private_key), Error);
+  std::vector<uint8_t> truncated(identity.private_key.begin(), identity.private_key.end() - 1);
+  EXPECT_THROW(Credentials({identity.certificate}, truncated), Error);
+  ERR_clear_error();
+}
+
+// A second client of the same context resumes the first one's session (a TLS 1.3 ticket read
+// after the handshake, or a TLS 1.2 session): no certificate is verified the second time.
+class TlsResumptionTest : public testing::TestWithParam<int> {};
+
+TEST_P(TlsResumptionTest, ASecondClientResumesTheFirstOnesSession) {
+  Context context;
+  Identity identity = SelfSigned();
+  Credentials credentials({identity.certificate}, identity.private_key);
+  Settings settings;
+  settings.max_version = GetParam();
+  FixedVerifier verifier(true);
+  std::unique_ptr<SSL_SESSION, decltype(&SSL_SESSION_free)> session(nullptr, SSL_SESSION_free);
+  for (int round = 0; round < 2; round++) {
+    Engine client(context, true);
+    Engine server(context, false);
+    client.Configure(settings);
+    server.UseCredentials(credentials);
+    if (session != nullptr) {
+      client.OfferSession(session.get());
+    }
+    Handshake(client, server, verifier);
+    EXPECT_EQ(client.SessionReused(), round == 1);
+    EXPECT_EQ(server.SessionReused(), round == 1);
+    std::vector<uint8_t> out(16);
+    EXPECT_EQ(client.Read(out, verifier), 0);  // takes in a TLS 1.3 ticket, if one came
+    std::unique_ptr<SSL_SESSION, decltype(&SSL_SESSION_free)> fresh(client.TakeNewSession(),
+                                                                    SSL_SESSION_free);
+    EXPECT_EQ(client.TakeNewSession(), nullptr);  // taken once
+    // A resumed TLS 1.2 session stays what it was; TLS 1.3 sends a new ticket every time.
+    if (round == 0 || GetParam() == TLS1_3_VERSION) {
+      ASSERT_NE(fresh, nullptr);
+      EXPECT_FALSE(SessionId(fresh.get()).empty());
+      session = std::move(fresh);
+    }
+  }
+  EXPECT_EQ(verifier.calls, 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Protocols, TlsResumptionTest,
+                         testing::Values(TLS1_3_VERSION, TLS1_2_VERSION));
+
+TEST(TlsEngineTest, ARemovedServerSessionIsNotResumed) {
+  Context context;
+  // Stateful sessions only, so that the server's cache decides.
+  context.ConfigureSessions(60, 60, 100, /*server_tickets=*/false, /*client_tickets=*/false);
+  Identity identity = SelfSigned();
+  Credentials credentials({identity.certificate}, identity.private_key);
+  Settings settings;
+  settings.max_version = TLS1_2_VERSION;
+  FixedVerifier verifier(true);
+  Engine first_client(context, true);
+  Engine first_server(context, false);
+  first_client.Configure(settings);
+  first_server.UseCredentials(credentials);
+  Handshake(first_client, first_server, verifier);
+  std::unique_ptr<SSL_SESSION, decltype(&SSL_SESSION_free)> offered(first_client.TakeNewSession(),
+                                                                    SSL_SESSION_free);
+  std::unique_ptr<SSL_SESSION, decltype(&SSL_SESSION_free)> cached(first_server.CurrentSession(),
+                                                                   SSL_SESSION_free);
+  ASSERT_NE(offered, nullptr);
+  ASSERT_NE(cached, nullptr);
+  EXPECT_EQ(SessionId(offered.get()), SessionId(cached.get()));
+  // A new client offering the session: whether the server resumed it.
+  auto resumes = [&] {
+    Engine client(context, true);
+    Engine server(context, false);
+    client.Configure(settings);
+    server.UseCredentials(credentials);
+    client.OfferSession(offered.get());
+    Handshake(client, server, verifier);
+    return client.SessionReused();
+  };
+  EXPECT_TRUE(resumes());  // from the server's cache, while it holds the session
+  context.RemoveServerSession(cached.get());
+  EXPECT_FALSE(resumes());
+  EXPECT_EQ(verifier.calls, 2);
+}
+
+TEST(TlsEngineTest, SessionSettingsAreChecked) {
+  Context context;
+  EXPECT_THROW(context.ConfigureSessions(-1, 0, 0, true, true), Error);
+  EXPECT_THROW(context.ConfigureSessions(0, 0, -1, true, true), Error);
+  context.ConfigureSessions(0, 0, 0, true, true);  // no limits, as JSSE's zeros mean
+  Engine server(context, false);
+  std::unique_ptr<SSL_SESSION, decltype(&SSL_SESSION_free)> session(SSL_SESSION_new(),
+                                                                    SSL_SESSION_free);
+  EXPECT_THROW(server.OfferSession(session.get()), Error);  // only a client offers one
+  EXPECT_THROW(Engine(context, true).OfferSession(nullptr), Error);
+}
+
+// Trusts every chain and presents the given credentials when a server asks this client for some.
+class ClientIdentity final : public PeerVerifier {
+ public:
+  explicit ClientIdentity(const Credentials* credentials) : credentials_(credentials) {}
+  bool Verify(const std::vector<Der>& /*chain*/, const std::string& /*suite*/) noexcept override {
+    return true;
+  }
+  const Credentials* ChooseClientCredentials(
+      const std::vector<std::string>& key_types,
+      const std::vector<Der>& /*issuers*/) noexcept override {
+    requests++;
+    offered_key_types = key_types;
+    return credentials_;
+  }
+  int requests = 0;
+  std::vector<std::string> offered_key_types;
+
+ private:
+  const Credentials* credentials_;
+};
+
+TEST(TlsEngineTest, AClientPresentsTheCredentialsItIsGiven) {
+  Context context;
+  Identity server_identity = SelfSigned();
+  Identity client_identity = SelfSigned();
+  Credentials client_credentials({client_identity.certificate}, client_identity.private_key);
+  for (int version : {TLS1_3_VERSION, TLS1_2_VERSION}) {
+    Engine client(context, true);
+    Engine server(context, false);
+    Settings client_settings;
+    client_settings.max_version = version;
+    client.Configure(client_settings);
+    Settings server_settings;
+    server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
+    server.Configure(server_settings);
+    server.UseKey({server_identity.certificate}, server_identity.private_key);
+    ClientIdentity identity(&client_credentials);
+    Handshake(client, server, identity);
+    EXPECT_EQ(identity.requests, 1);
+    EXPECT_NE(std::find(identity.offered_key_types.begin(), identity.offered_key_types.end(), "EC"),
+              identity.offered_key_types.end());
+    EXPECT_EQ(server.PeerChain(), std::vector<Der>{client_identity.certificate});
+  }
+}
+
+TEST(TlsEngineTest, AClientWithoutCredentialsFailsAServerThatNeedsThem) {
+  Context context;
+  Identity server_identity = SelfSigned();
+  Engine client(context, true);
+  Engine server(context, false);
+  Settings server_settings;
+  server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
+  server.Configure(server_settings);
+  server.UseKey({server_identity.certificate}, server_identity.private_key);
+  ClientIdentity nobody(nullptr);
+  EXPECT_THROW(Handshake(client, server, nobody), Error);
+  EXPECT_EQ(nobody.requests, 1);
+  ERR_clear_error();
 }
 
 }  // namespace

@@ -16,18 +16,31 @@ namespace carbide::tls {
 
 using Der = std::vector<uint8_t>;
 
+class Credentials;
+
 // Decides whether a peer's certificate chain (leaf first, DER) is trusted. The JNI bridge asks the
 // application's X509TrustManager; it must not throw (it runs inside OpenSSL's handshake).
 class PeerVerifier {
  public:
   virtual bool Verify(const std::vector<Der>& chain, const std::string& cipher_suite) noexcept = 0;
+  // A server asked this client for its certificate (tls_client_auth.cc): returns the credentials
+  // to present, which must stay alive until the call that runs the handshake returns, or null for
+  // none. `key_types` are JSSE's key types the server's signature algorithms allow ("EC", "RSA",
+  // "RSASSA-PSS", "EdDSA"), `issuers` the DER names of the authorities it accepts (often none).
+  virtual const Credentials* ChooseClientCredentials(const std::vector<std::string>& /*key_types*/,
+                                                     const std::vector<Der>& /*issuers*/) noexcept {
+    return nullptr;
+  }
 
  protected:
   ~PeerVerifier() = default;
 };
 
-// What one SSLContext shares between its engines: the SSL_CTX, with tickets and OpenSSL's own
-// chain verification off (trust is Java's, through PeerVerifier).
+// What one SSLContext shares between its engines: two SSL_CTXs, one for server engines (with the
+// session cache and ticket keys of the server's SSLSessionContext) and one for clients (whose
+// sessions go to the Java side's cache, never to OpenSSL's, so a server engine can never resume a
+// session that a client engine of the same context made). OpenSSL's own chain verification is
+// off in both: trust is Java's, through PeerVerifier.
 class Context {
  public:
   Context();
@@ -35,11 +48,49 @@ class Context {
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
   SSL_CTX* get() const noexcept { return ctx_; }
+  SSL_CTX* client() const noexcept { return client_ctx_; }
   // The IANA names of the cipher suites this libssl enables by default, TLS 1.3 first.
   std::vector<std::string> DefaultCipherSuites() const;
 
+  // Resumption settings (tls_sessions.cc). The timeouts bound the life of new sessions and tickets
+  // of each side (0: no limit, as in JSSE); `cache_size` bounds the server's session
+  // cache (0: no limit); `server_tickets` chooses stateless tickets (TLS 1.2 tickets and TLS 1.3
+  // tickets carrying the session) or stateful ones (TLS 1.2 session IDs and TLS 1.3 tickets that
+  // name a cached session); `client_tickets` whether a client asks for TLS 1.2 tickets.
+  void ConfigureSessions(long server_timeout, long client_timeout, long cache_size,
+                         bool server_tickets, bool client_tickets);
+  // Drops a server session from the cache and marks it not resumable.
+  void RemoveServerSession(SSL_SESSION* session) noexcept;
+
  private:
+  // The defaults of SunJSSE's session contexts (tls_sessions.cc).
+  void SetUpSessionCaches();
+  // A client's certificate from its key manager, on request (tls_client_auth.cc).
+  void SetUpClientCertificates();
+
   SSL_CTX* ctx_;
+  SSL_CTX* client_ctx_;
+};
+
+// A certificate chain and its private key decoded once (tls_credentials.cc), so that a server
+// presenting the same key in every handshake does not pay OpenSSL's PKCS#8 decoding each time.
+// The key is checked against the leaf here. Engines take their own references (UseCredentials),
+// so the Credentials may be freed while the engines that use them live.
+class Credentials {
+ public:
+  // `chain` is leaf first, DER; throws carbide::Error (kInvalidKey) if a certificate or the key
+  // does not parse, or the key does not match the leaf.
+  Credentials(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8);
+  ~Credentials();
+  Credentials(const Credentials&) = delete;
+  Credentials& operator=(const Credentials&) = delete;
+
+ private:
+  X509* leaf_ = nullptr;
+  STACK_OF(X509) * chain_ = nullptr;  // the certificates after the leaf
+  EVP_PKEY* key_ = nullptr;
+
+  friend class Engine;
 };
 
 // The settings of one engine, from the Java side's SSLParameters.
@@ -72,6 +123,20 @@ class Engine {
   void Configure(const Settings& settings);
   // The certificate chain (leaf first) and PKCS#8 private key this side authenticates with.
   void UseKey(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8);
+  // The same from credentials decoded earlier; the engine takes its own references.
+  void UseCredentials(const Credentials& credentials);
+
+  // Resumption (tls_sessions.cc). A client offers `session` (from TakeNewSession of an earlier
+  // engine of the same context) in its ClientHello; the SSL takes its own reference. Call before
+  // the first Handshake.
+  void OfferSession(SSL_SESSION* session);
+  // Whether the completed handshake resumed a session.
+  bool SessionReused() const noexcept;
+  // A client's newest resumable session (after a TLS 1.2 handshake, or a TLS 1.3 ticket read by
+  // Read), or null; the caller owns the reference returned, and the engine forgets it.
+  SSL_SESSION* TakeNewSession() noexcept;
+  // A new reference to the session the handshake settled, or null; the caller owns it.
+  SSL_SESSION* CurrentSession() const noexcept;
 
   // Network side: records received from the peer go in, records to send come out.
   void FeedRecords(std::span<const uint8_t> records);
@@ -99,10 +164,17 @@ class Engine {
   BIO* network_out_;                // owned by ssl_
   std::vector<uint8_t> alpn_wire_;  // the server's preference list, ALPN wire format
   PeerVerifier* verifier_ = nullptr;
+  SSL_SESSION* new_session_ = nullptr;  // owned; see TakeNewSession
 
+  friend int KeepClientSession(SSL* ssl, SSL_SESSION* session);
+  friend int ChooseClientCertificate(SSL* ssl, void* arg);
   friend int VerifyPeer(X509_STORE_CTX* store, void* arg);
   friend int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len,
                         const unsigned char* in, unsigned int in_len, void* arg);
 };
+
+// The session's ID (empty if it has none): a TLS 1.2 session ID, or for TLS 1.3 the ID OpenSSL
+// gives each ticket.
+Der SessionId(const SSL_SESSION* session);
 
 }  // namespace carbide::tls

@@ -20,6 +20,7 @@ jclass ssl_exception_class = nullptr;
 jclass byte_array_class = nullptr;
 jclass string_class = nullptr;
 jmethodID verify_peer_method = nullptr;
+jmethodID choose_client_credentials_method = nullptr;
 
 // Guard, with the engine's own failures (a refused handshake, a bad record) as SSLException.
 template <typename Body>
@@ -56,7 +57,10 @@ jobjectArray NewDerArray(JNIEnv* env, const std::vector<tls::Der>& chain) {
   return certs;
 }
 
-// Asks the Java side's PeerTrust (the application's X509TrustManager) about a chain.
+jobjectArray NewStringArray(JNIEnv* env, const std::vector<std::string>& strings);
+
+// Asks the Java side's PeerTrust (the application's X509TrustManager) about a chain, and (a client)
+// for the credentials its X509KeyManager chooses.
 class JavaVerifier final : public tls::PeerVerifier {
  public:
   JavaVerifier(JNIEnv* env, jobject trust) : env_(env), trust_(trust) {}
@@ -79,6 +83,31 @@ class JavaVerifier final : public tls::PeerVerifier {
     }
     env_->PopLocalFrame(nullptr);
     return trusted == JNI_TRUE;
+  }
+
+  // The Java side returns the handle of credentials it keeps reachable for the engine's call.
+  const tls::Credentials* ChooseClientCredentials(
+      const std::vector<std::string>& key_types,
+      const std::vector<tls::Der>& issuers) noexcept override {
+    if (trust_ == nullptr || env_->PushLocalFrame(static_cast<jint>(issuers.size()) + 4) != 0) {
+      return nullptr;
+    }
+    jlong handle = 0;
+    try {
+      jobjectArray names = NewDerArray(env_, issuers);
+      jobjectArray types = names != nullptr ? NewStringArray(env_, key_types) : nullptr;
+      if (types != nullptr) {
+        handle = env_->CallLongMethod(trust_, choose_client_credentials_method, types, names);
+      }
+    } catch (...) {
+      handle = 0;  // a Java exception is pending, cleared below
+    }
+    if (env_->ExceptionCheck()) {
+      env_->ExceptionClear();
+      handle = 0;
+    }
+    env_->PopLocalFrame(nullptr);
+    return reinterpret_cast<const tls::Credentials*>(static_cast<intptr_t>(handle));
   }
 
  private:
@@ -154,28 +183,6 @@ void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_ver
     settings.alpn = JavaStrings(env, alpn);
     settings.verify_mode = verify_mode;
     FromHandle<tls::Engine>(engine).Configure(settings);
-  });
-}
-
-void UseKey(JNIEnv* env, jclass, jlong engine, jobjectArray chain, jbyteArray pkcs8) {
-  TlsGuard(env, [&] {
-    if (chain == nullptr || pkcs8 == nullptr) {
-      throw Error(ErrorKind::kInvalidKey, "no certificate chain or key");
-    }
-    std::vector<tls::Der> certs;
-    jsize n = env->GetArrayLength(chain);
-    for (jsize i = 0; i < n; i++) {
-      auto der = static_cast<jbyteArray>(env->GetObjectArrayElement(chain, i));
-      if (der == nullptr) {
-        throw Error(ErrorKind::kInvalidKey, "a certificate is missing");
-      }
-      tls::Der& cert = certs.emplace_back(static_cast<size_t>(env->GetArrayLength(der)));
-      env->GetByteArrayRegion(der, 0, static_cast<jsize>(cert.size()),
-                              reinterpret_cast<jbyte*>(cert.data()));
-      env->DeleteLocalRef(der);
-    }
-    SecretBytes key(env, pkcs8);
-    FromHandle<tls::Engine>(engine).UseKey(certs, std::span<const uint8_t>(key.data(), key.size()));
   });
 }
 
@@ -278,8 +285,10 @@ bool RegisterTlsNatives(JNIEnv* env) {
     return false;
   }
   verify_peer_method = env->GetMethodID(trust, "verifyPeer", "([[BLjava/lang/String;)Z");
+  choose_client_credentials_method =
+      env->GetMethodID(trust, "chooseClientCredentials", "([Ljava/lang/String;[[B)J");
   env->DeleteLocalRef(trust);
-  if (verify_peer_method == nullptr) {
+  if (verify_peer_method == nullptr || choose_client_credentials_method == nullptr) {
     return false;
   }
   static const JNINativeMethod methods[] = {
@@ -297,8 +306,6 @@ bool RegisterTlsNatives(JNIEnv* env) {
        const_cast<char*>("(JII[Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
                          "[Ljava/lang/String;I)V"),
        reinterpret_cast<void*>(Configure)},
-      {const_cast<char*>("useKey"), const_cast<char*>("(J[[B[B)V"),
-       reinterpret_cast<void*>(UseKey)},
       {const_cast<char*>("feed"), const_cast<char*>("(J[BII)V"), reinterpret_cast<void*>(Feed)},
       {const_cast<char*>("pending"), const_cast<char*>("(J)I"), reinterpret_cast<void*>(Pending)},
       {const_cast<char*>("take"), const_cast<char*>("(J[BII)I"), reinterpret_cast<void*>(Take)},

@@ -7,5 +7,7 @@
 namespace carbide::jni {
 
 bool RegisterTlsNatives(JNIEnv* env);
+// Credentials and session resumption (tls_sessions_jni.cc).
+bool RegisterTlsSessionNatives(JNIEnv* env);
 
 }  // namespace carbide::jni

@@ -10,7 +10,8 @@ extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void* /*reserved*/) {
   if (vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_10) != JNI_OK) {
     return JNI_ERR;
   }
-  if (!carbide::jni::InitExceptionClasses(env) || !carbide::jni::RegisterTlsNatives(env)) {
+  if (!carbide::jni::InitExceptionClasses(env) || !carbide::jni::RegisterTlsNatives(env) ||
+      !carbide::jni::RegisterTlsSessionNatives(env)) {
     return JNI_ERR;
   }
   return JNI_VERSION_10;

@@ -13,20 +13,8 @@ namespace carbide::tls {
 
 namespace {
 
-using X509Ptr = std::unique_ptr<X509, decltype(&X509_free)>;
-using PkeyPtr = std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)>;
-
 // A TLS record carries at most 2^14 bytes of plaintext.
 constexpr size_t kMaxPlaintext = 16384;
-
-X509Ptr ParseCertificate(const Der& der) {
-  const unsigned char* p = der.data();
-  X509Ptr cert(d2i_X509(nullptr, &p, static_cast<long>(der.size())), X509_free);
-  if (cert == nullptr || p != der.data() + der.size()) {
-    ThrowOpensslError("cannot parse the certificate", ErrorKind::kInvalidKey);
-  }
-  return cert;
-}
 
 Der EncodeCertificate(X509* cert) {
   int len = i2d_X509(cert, nullptr);
@@ -125,16 +113,31 @@ int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len, cons
 }
 
 Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")) {
-  SSL_CTX_set_min_proto_version(ctx_, TLS1_2_VERSION);
-  // No resumption yet (docs/tls.md): no tickets, no cache.
-  SSL_CTX_set_num_tickets(ctx_, 0);
-  SSL_CTX_set_options(ctx_, SSL_OP_NO_TICKET | SSL_OP_NO_RENEGOTIATION);
-  SSL_CTX_set_session_cache_mode(ctx_, SSL_SESS_CACHE_OFF);
-  SSL_CTX_set_cert_verify_callback(ctx_, VerifyPeer, nullptr);
+  client_ctx_ = SSL_CTX_new(TLS_method());
+  if (client_ctx_ == nullptr) {
+    SSL_CTX_free(ctx_);
+    ThrowOpensslError("SSL_CTX_new", ErrorKind::kOutOfMemory);
+  }
+  for (SSL_CTX* ctx : {ctx_, client_ctx_}) {
+    SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+    SSL_CTX_set_options(ctx, SSL_OP_NO_RENEGOTIATION);
+    SSL_CTX_set_cert_verify_callback(ctx, VerifyPeer, nullptr);
+  }
   SSL_CTX_set_alpn_select_cb(ctx_, SelectAlpn, nullptr);
+  try {
+    SetUpSessionCaches();
+    SetUpClientCertificates();
+  } catch (...) {
+    SSL_CTX_free(client_ctx_);
+    SSL_CTX_free(ctx_);
+    throw;
+  }
 }
 
-Context::~Context() { SSL_CTX_free(ctx_); }
+Context::~Context() {
+  SSL_CTX_free(client_ctx_);
+  SSL_CTX_free(ctx_);
+}
 
 std::vector<std::string> Context::DefaultCipherSuites() const {
   std::vector<std::string> names;
@@ -149,7 +152,7 @@ std::vector<std::string> Context::DefaultCipherSuites() const {
 }
 
 Engine::Engine(const Context& context, bool client)
-    : ssl_(CheckNotNull(SSL_new(context.get()), "SSL_new")),
+    : ssl_(CheckNotNull(SSL_new(client ? context.client() : context.get()), "SSL_new")),
       network_in_(BIO_new(BIO_s_mem())),
       network_out_(BIO_new(BIO_s_mem())) {
   if (network_in_ == nullptr || network_out_ == nullptr) {
@@ -171,7 +174,14 @@ Engine::Engine(const Context& context, bool client)
   }
 }
 
-Engine::~Engine() { SSL_free(ssl_); }
+Engine::~Engine() {
+  SSL_SESSION_free(new_session_);
+  // SSL_free would otherwise mark the session not resumable unless close_notify was sent, so that a
+  // client could never resume after an engine dropped without closing, which SunJSSE allows. A
+  // fatal alert, sent or received, has already removed the session (OpenSSL does so at the alert).
+  SSL_set_shutdown(ssl_, SSL_get_shutdown(ssl_) | SSL_SENT_SHUTDOWN);
+  SSL_free(ssl_);
+}
 
 void Engine::Configure(const Settings& settings) {
   CheckOpenssl(SSL_set_min_proto_version(ssl_, settings.min_version), "cannot set the protocols");
@@ -206,28 +216,7 @@ void Engine::Configure(const Settings& settings) {
 }
 
 void Engine::UseKey(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8) {
-  if (chain.empty()) {
-    throw Error(ErrorKind::kInvalidKey, "the certificate chain is empty");
-  }
-  X509Ptr leaf = ParseCertificate(chain.front());
-  CheckOpenssl(SSL_use_certificate(ssl_, leaf.get()), "cannot use the certificate");
-  CheckOpenssl(static_cast<int>(SSL_clear_chain_certs(ssl_)), "cannot set the chain");
-  for (size_t i = 1; i < chain.size(); i++) {
-    X509Ptr cert = ParseCertificate(chain[i]);
-    // SSL_add0_chain_cert takes the reference on success.
-    CheckOpenssl(static_cast<int>(SSL_add0_chain_cert(ssl_, cert.get())),
-                 "cannot add to the chain");
-    static_cast<void>(cert.release());
-  }
-  const unsigned char* p = pkcs8.data();
-  PkeyPtr key(d2i_AutoPrivateKey(nullptr, &p, static_cast<long>(pkcs8.size())), EVP_PKEY_free);
-  if (key == nullptr) {
-    ThrowOpensslError("cannot decode the private key", ErrorKind::kInvalidKey);
-  }
-  CheckOpenssl(SSL_use_PrivateKey(ssl_, key.get()), "cannot use the private key");
-  if (SSL_check_private_key(ssl_) != 1) {
-    ThrowOpensslError("the private key does not match the certificate", ErrorKind::kInvalidKey);
-  }
+  UseCredentials(Credentials(chain, pkcs8));
 }
 
 void Engine::FeedRecords(std::span<const uint8_t> records) {

@@ -25,6 +25,10 @@ public enum NativeFootprint {
   MESSAGE_SESSION(2048),
   /** A Cipher's EVP_CIPHER_CTX and its scratch memory as first allocated. */
   CIPHER_CONTEXT(576),
+  /** A TLS certificate chain and private key decoded once (an estimate: not measured). */
+  TLS_CREDENTIALS(8192),
+  /** A TLS session kept for resumption, with the peer's certificates (an estimate). */
+  TLS_SESSION(4096),
   /**
    * A TLS engine's SSL object with its memory BIOs and record buffers (an estimate: not measured).
    */

@@ -8,10 +8,8 @@ import java.security.KeyStoreException;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.cert.CertificateEncodingException;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
-import java.util.Arrays;
 import java.util.List;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContextSpi;
@@ -27,12 +25,14 @@ import javax.net.ssl.X509ExtendedKeyManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.X509KeyManager;
 import javax.net.ssl.X509TrustManager;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * SSLContext {@code TLS}, {@code TLSv1.3} and {@code TLSv1.2} on the native engine (docs/tls.md,
  * "Native engine (preview)"). Keys and trust stay Java's: the server's chain and key come from the
- * application's X509KeyManager, the peer's chain goes to its X509TrustManager. Only SSLEngine is
- * served so far; sockets, resumption and the session contexts are later steps.
+ * application's X509KeyManager, the peer's chain goes to its X509TrustManager. Each side's sessions
+ * are kept in its {@link SessionStore}, the SSLSessionContext. Only SSLEngine is served so far;
+ * sockets are a later step.
  */
 public final class CarbideSslContext extends SSLContextSpi {
   private static final String[] SERVER_KEY_TYPES = {"EC", "RSA"};
@@ -42,6 +42,10 @@ public final class CarbideSslContext extends SSLContextSpi {
   private X509TrustManager trustManager;
   private long handle;
   private String[] defaultCipherSuites;
+  private final CredentialCache serverCredentials = new CredentialCache();
+  private final CredentialCache clientCredentials = new CredentialCache();
+  private final SessionStore clientSessions = new SessionStore(this, true);
+  private final SessionStore serverSessions = new SessionStore(this, false);
 
   CarbideSslContext(String protocol) {
     TlsNative.ensureLoaded();
@@ -63,6 +67,28 @@ public final class CarbideSslContext extends SSLContextSpi {
       NativeCleaner.register(this, context, TlsNative::freeContext, NativeFootprint.TLS_ENGINE);
       handle = context;
       defaultCipherSuites = TlsNative.defaultCipherSuites(context);
+    }
+    configureSessions();
+  }
+
+  SessionStore sessionStore(boolean client) {
+    return client ? clientSessions : serverSessions;
+  }
+
+  /** Passes the session contexts' timeout and cache size to the native context, once it exists. */
+  void configureSessions() {
+    long context;
+    synchronized (this) {
+      context = handle;
+    }
+    if (context != 0) {
+      SessionNative.configureSessions(
+          context,
+          serverSessions.getSessionTimeout(),
+          clientSessions.getSessionTimeout(),
+          serverSessions.getSessionCacheSize(),
+          serverSessions.tickets(),
+          clientSessions.tickets());
     }
   }
 
@@ -104,26 +130,59 @@ public final class CarbideSslContext extends SSLContextSpi {
       }
       PrivateKey key = keys.getPrivateKey(alias);
       X509Certificate[] chain = keys.getCertificateChain(alias);
-      byte[] pkcs8 = key == null ? null : key.getEncoded();
-      if (chain == null || chain.length == 0 || pkcs8 == null) {
+      CredentialCache.Decoded credentials =
+          chain == null || chain.length == 0 || key == null
+              ? null
+              : serverCredentials.get(alias, key, chain);
+      if (credentials == null) {
         // A key only Java can use (an HSM's) needs the signing callback: a later step.
         continue;
       }
-      try {
-        byte[][] der = new byte[chain.length][];
-        for (int i = 0; i < chain.length; i++) {
-          der[i] = chain[i].getEncoded();
-        }
-        TlsNative.useKey(engineHandle, der, pkcs8);
-        session.localCertificates(chain);
-        return;
-      } catch (CertificateEncodingException | java.security.InvalidKeyException e) {
-        throw new SSLException("cannot use the key of alias " + alias + ": " + e.getMessage(), e);
-      } finally {
-        Arrays.fill(pkcs8, (byte) 0);
-      }
+      credentials.useIn(engineHandle);
+      session.localCertificates(credentials.chain());
+      return;
     }
     throw new SSLException("No available authentication scheme");
+  }
+
+  /**
+   * A client engine's certificate for a server that asked for one: the credentials of the alias the
+   * key manager chooses ({@code chooseEngineClientAlias} of an X509ExtendedKeyManager), or null for
+   * none. Never throws: it runs inside the native handshake, and a server that needs a certificate
+   * refuses the handshake without one.
+   */
+  CredentialCache.Decoded chooseClientCredentials(
+      CarbideSslEngine engine, CarbideSslSession session, String[] keyTypes, byte[][] issuers) {
+    X509KeyManager keys;
+    synchronized (this) {
+      keys = keyManager;
+    }
+    if (keys == null) {
+      return null;
+    }
+    try {
+      X500Principal[] principals = new X500Principal[issuers.length];
+      for (int i = 0; i < issuers.length; i++) {
+        principals[i] = new X500Principal(issuers[i]);
+      }
+      String alias =
+          keys instanceof X509ExtendedKeyManager extended
+              ? extended.chooseEngineClientAlias(keyTypes, principals, engine)
+              : keys.chooseClientAlias(keyTypes, principals, null);
+      PrivateKey key = alias == null ? null : keys.getPrivateKey(alias);
+      X509Certificate[] chain = alias == null ? null : keys.getCertificateChain(alias);
+      if (key == null || chain == null || chain.length == 0) {
+        return null;
+      }
+      // A key only Java can use gives null here: no certificate until the signing callback.
+      CredentialCache.Decoded credentials = clientCredentials.get(alias, key, chain);
+      if (credentials != null) {
+        session.localCertificates(credentials.chain());
+      }
+      return credentials;
+    } catch (SSLException | RuntimeException e) {
+      return null;
+    }
   }
 
   /** Asks the application's trust manager about a peer's chain. */
@@ -180,12 +239,12 @@ public final class CarbideSslContext extends SSLContextSpi {
 
   @Override
   protected SSLSessionContext engineGetServerSessionContext() {
-    throw new UnsupportedOperationException("no session cache yet");
+    return serverSessions;
   }
 
   @Override
   protected SSLSessionContext engineGetClientSessionContext() {
-    throw new UnsupportedOperationException("no session cache yet");
+    return clientSessions;
   }
 
   @Override

@@ -2,13 +2,11 @@ package dev.carbide.ssl;
 
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.internal.NativeFootprint;
-import java.io.ByteArrayInputStream;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import javax.net.ssl.SSLEngine;
@@ -53,6 +51,25 @@ public final class CarbideSslEngine extends SSLEngine {
   private boolean failed;
   private Exception trustFailure;
   private String applicationProtocol;
+  private CarbideSslSession offered; // the session a client offered to resume
+  private CredentialCache.Decoded clientCredentials; // reachable while the native engine uses them
+
+  // The native engine's questions during a handshake step: is the peer trusted, and (a client
+  // asked for its certificate) which credentials the key manager chooses.
+  private final PeerTrust callbacks =
+      new PeerTrust() {
+        @Override
+        public boolean verifyPeer(byte[][] chain, String cipherSuite) {
+          return CarbideSslEngine.this.verifyPeer(chain, cipherSuite);
+        }
+
+        @Override
+        public long chooseClientCredentials(String[] keyTypes, byte[][] issuers) {
+          clientCredentials =
+              context.chooseClientCredentials(CarbideSslEngine.this, session, keyTypes, issuers);
+          return clientCredentials == null ? 0 : clientCredentials.handle();
+        }
+      };
 
   CarbideSslEngine(CarbideSslContext context, String host, int port) {
     super(host, port);
@@ -153,6 +170,9 @@ public final class CarbideSslEngine extends SSLEngine {
           byte[] plaintext = new byte[Math.max(1, Math.min(room, APPLICATION_BUFFER_SIZE))];
           try {
             int n = read(plaintext);
+            if (n == 0 && clientMode) {
+              Resumption.recordRead(context, session, handle); // a TLS 1.3 ticket, perhaps
+            }
             if (n < 0) {
               peerClosed();
             } else if (n > 0) {
@@ -188,6 +208,7 @@ public final class CarbideSslEngine extends SSLEngine {
         settings.needClientAuth
             ? TlsNative.VERIFY_PEER | TlsNative.VERIFY_FAIL_IF_NO_PEER_CERT
             : settings.wantClientAuth ? TlsNative.VERIFY_PEER : TlsNative.VERIFY_NONE;
+    String serverName = clientMode ? settings.serverName(getPeerHost()) : null;
     try {
       TlsNative.configure(
           handle,
@@ -195,11 +216,14 @@ public final class CarbideSslEngine extends SSLEngine {
           versions[1],
           settings.cipherSuites,
           settings.groupList(),
-          clientMode ? settings.serverName(getPeerHost()) : null,
+          serverName,
           settings.applicationProtocols,
           verify);
       if (!clientMode) {
         context.useServerKey(this, handle, session);
+      } else {
+        offered =
+            Resumption.offer(context, session, handle, serverName, getPeerHost(), getPeerPort());
       }
     } catch (IllegalArgumentException e) {
       throw new SSLException(e.getMessage(), e);
@@ -210,11 +234,12 @@ public final class CarbideSslEngine extends SSLEngine {
   private void step() throws SSLException {
     try {
       trustFailure = null;
-      if (TlsNative.handshake(handle, this::verifyPeer)) {
+      if (TlsNative.handshake(handle, callbacks)) {
         handshakeComplete = true;
         String[] info = TlsNative.session(handle);
         session.settle(info[0], info[1], info[2]);
         applicationProtocol = info[3];
+        Resumption.settled(context, session, handle, clientMode, offered, info[4]);
       }
     } catch (SSLException e) {
       failed = true;
@@ -226,7 +251,7 @@ public final class CarbideSslEngine extends SSLEngine {
 
   private int read(byte[] plaintext) throws SSLException {
     try {
-      return TlsNative.read(handle, this::verifyPeer, plaintext, 0, plaintext.length);
+      return TlsNative.read(handle, callbacks, plaintext, 0, plaintext.length);
     } catch (SSLException e) {
       failed = true;
       throw e;
@@ -244,12 +269,7 @@ public final class CarbideSslEngine extends SSLEngine {
   // Called by the native engine inside the handshake: the application's trust manager decides.
   private boolean verifyPeer(byte[][] chain, String cipherSuite) {
     try {
-      CertificateFactory factory = CertificateFactory.getInstance("X.509");
-      X509Certificate[] certificates = new X509Certificate[chain.length];
-      for (int i = 0; i < chain.length; i++) {
-        certificates[i] =
-            (X509Certificate) factory.generateCertificate(new ByteArrayInputStream(chain[i]));
-      }
+      X509Certificate[] certificates = Resumption.certificates(chain);
       session.peerCertificates(certificates);
       context.checkPeer(this, certificates, cipherSuite, clientMode);
       return true;
@@ -497,7 +517,7 @@ public final class CarbideSslEngine extends SSLEngine {
   @Override
   public void setEnableSessionCreation(boolean flag) {
     if (!flag) {
-      throw new UnsupportedOperationException("every handshake creates a session (no resumption)");
+      throw new UnsupportedOperationException("refusing new sessions is not supported yet");
     }
   }
 

@@ -1,29 +1,41 @@
 package dev.carbide.ssl;
 
+import dev.carbide.internal.NativeCleaner;
+import dev.carbide.internal.NativeFootprint;
+import java.lang.ref.Cleaner;
 import java.security.Principal;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.ExtendedSSLSession;
+import javax.net.ssl.SNIServerName;
 import javax.net.ssl.SSLPeerUnverifiedException;
-import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSessionBindingEvent;
 import javax.net.ssl.SSLSessionBindingListener;
 import javax.net.ssl.SSLSessionContext;
 
 /**
  * What one engine's handshake settled. Before the handshake it is SunJSSE's "null session"
- * (SSL_NULL_WITH_NULL_NULL). There is no resumption yet, so every session is new and has no session
- * context (docs/tls.md).
+ * (SSL_NULL_WITH_NULL_NULL). A session that can be resumed holds a reference to OpenSSL's
+ * SSL_SESSION (a client's to offer it again, a server's to drop it from the cache when invalidated)
+ * and sits in its side's {@link SessionStore}; an engine that resumed it takes over its creation
+ * time and certificates ({@link #adopt}).
  */
-final class CarbideSslSession implements SSLSession {
+final class CarbideSslSession extends ExtendedSSLSession {
   static final String NULL_CIPHER_SUITE = "SSL_NULL_WITH_NULL_NULL";
 
   private final String peerHost;
   private final int peerPort;
-  private final long creationTime = System.currentTimeMillis();
+  private volatile long creationTime = System.currentTimeMillis();
+  private volatile long lastAccessedTime = creationTime;
   private final Map<String, Object> values = new ConcurrentHashMap<>();
-  private final byte[] id = new byte[0];
+  private volatile byte[] id = new byte[0];
+  private volatile SessionStore store;
+  private volatile boolean resumed;
+  private volatile List<SNIServerName> requestedServerNames = List.of();
+  private NativeSessionRef nativeSession; // guarded by this
   private volatile String protocol = "NONE";
   private volatile String cipherSuite = NULL_CIPHER_SUITE;
   private volatile String namedGroup = "";
@@ -46,8 +58,98 @@ final class CarbideSslSession implements SSLSession {
     this.peerCertificates = chain;
   }
 
+  boolean hasPeerCertificates() {
+    X509Certificate[] chain = peerCertificates;
+    return chain != null && chain.length > 0;
+  }
+
   void localCertificates(X509Certificate[] chain) {
     this.localCertificates = chain;
+  }
+
+  void store(SessionStore store) {
+    this.store = store;
+  }
+
+  void requestedServerNames(List<SNIServerName> names) {
+    this.requestedServerNames = List.copyOf(names);
+  }
+
+  /** Whether the handshake that settled this session resumed an earlier one. */
+  boolean resumed() {
+    return resumed;
+  }
+
+  void resumed(boolean resumed) {
+    this.resumed = resumed;
+    this.lastAccessedTime = System.currentTimeMillis();
+  }
+
+  /** A resumed handshake continues {@code earlier}: its creation time and certificates. */
+  void adopt(CarbideSslSession earlier) {
+    creationTime = earlier.creationTime;
+    id = earlier.id;
+    if (earlier.peerCertificates != null) {
+      peerCertificates = earlier.peerCertificates;
+    }
+    if (localCertificates == null) {
+      localCertificates = earlier.localCertificates;
+    }
+  }
+
+  /**
+   * Holds {@code handle} (an SSL_SESSION reference this session now owns) for resumption, freeing
+   * the one held before, and takes its ID.
+   */
+  synchronized void holdNative(long handle) {
+    NativeSessionRef fresh = new NativeSessionRef(handle); // owns the handle from here on
+    if (nativeSession != null) {
+      nativeSession.free(); // under the lock, so offerTo never uses a freed session
+    }
+    nativeSession = fresh;
+    id = SessionNative.sessionId(handle);
+  }
+
+  /** Takes the ID of {@code handle}, an SSL_SESSION reference this call frees. */
+  void id(long handle) {
+    try {
+      id = SessionNative.sessionId(handle);
+    } finally {
+      SessionNative.freeSession(handle);
+    }
+  }
+
+  /** A client engine offers this session; false if there is nothing to offer. */
+  synchronized boolean offerTo(long engine) {
+    if (nativeSession == null || !valid) {
+      return false;
+    }
+    SessionNative.offerSession(engine, nativeSession.handle);
+    return true;
+  }
+
+  /** A server drops this session from its context's cache, so it cannot be resumed. */
+  synchronized void removeFromServerCache(long context) {
+    if (nativeSession != null) {
+      SessionNative.removeServerSession(context, nativeSession.handle);
+    }
+  }
+
+  /** An OpenSSL SSL_SESSION reference, freed once: explicitly, or by the Cleaner. */
+  private static final class NativeSessionRef {
+    final long handle;
+    private final Cleaner.Cleanable cleanable;
+
+    NativeSessionRef(long handle) {
+      this.handle = handle;
+      this.cleanable =
+          NativeCleaner.register(
+              this, handle, SessionNative::freeSession, NativeFootprint.TLS_SESSION);
+    }
+
+    void free() {
+      cleanable.clean();
+    }
   }
 
   /**
@@ -65,7 +167,7 @@ final class CarbideSslSession implements SSLSession {
 
   @Override
   public SSLSessionContext getSessionContext() {
-    return null; // no session cache yet
+    return store;
   }
 
   @Override
@@ -75,12 +177,16 @@ final class CarbideSslSession implements SSLSession {
 
   @Override
   public long getLastAccessedTime() {
-    return creationTime;
+    return lastAccessedTime;
   }
 
   @Override
   public void invalidate() {
     valid = false;
+    SessionStore sessions = store;
+    if (sessions != null) {
+      sessions.remove(this);
+    }
   }
 
   @Override
@@ -185,6 +291,26 @@ final class CarbideSslSession implements SSLSession {
   @Override
   public int getPacketBufferSize() {
     return CarbideSslEngine.PACKET_BUFFER_SIZE;
+  }
+
+  @Override
+  public List<SNIServerName> getRequestedServerNames() {
+    return requestedServerNames;
+  }
+
+  @Override
+  public List<byte[]> getStatusResponses() {
+    return List.of(); // no OCSP stapling yet; X509TrustManagerImpl asks (the default throws)
+  }
+
+  @Override
+  public String[] getLocalSupportedSignatureAlgorithms() {
+    return new String[0]; // not reported by the native engine yet (docs/tls.md)
+  }
+
+  @Override
+  public String[] getPeerSupportedSignatureAlgorithms() {
+    return new String[0]; // not reported by the native engine yet (docs/tls.md)
   }
 
   @Override

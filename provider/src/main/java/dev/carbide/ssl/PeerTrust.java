@@ -11,4 +11,14 @@ interface PeerTrust {
    * name of the suite being negotiated.
    */
   boolean verifyPeer(byte[][] chain, String cipherSuite);
+
+  /**
+   * A server asked this client for its certificate: the handle of the credentials the key manager
+   * chooses for {@code keyTypes} (JSSE's names, "EC", "RSA", ...) and {@code issuers} (the DER
+   * names of the authorities the server accepts), kept reachable until the handshake step returns,
+   * or 0 for none. Must not throw either.
+   */
+  default long chooseClientCredentials(String[] keyTypes, byte[][] issuers) {
+    return 0;
+  }
 }

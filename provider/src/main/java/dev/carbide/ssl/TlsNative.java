@@ -52,9 +52,6 @@ final class TlsNative {
       String[] applicationProtocols,
       int verifyMode);
 
-  static native void useKey(long engine, byte[][] chain, byte[] pkcs8)
-      throws java.security.InvalidKeyException;
-
   /** Buffers records received from the peer. */
   static native void feed(long engine, byte[] records, int off, int len) throws SSLException;
 

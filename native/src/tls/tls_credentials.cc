@@ -1,0 +1,84 @@
+// Credentials: a chain and key decoded once per key manager alias (the Java side caches them per
+// SSLContext), then lent to each engine by reference.
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
+#include <climits>
+#include <memory>
+
+#include "carbide/error.h"
+#include "carbide/tls.h"
+
+namespace carbide::tls {
+
+namespace {
+
+using X509Ptr = std::unique_ptr<X509, decltype(&X509_free)>;
+using PkeyPtr = std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)>;
+struct ChainFree {
+  void operator()(STACK_OF(X509) * chain) const noexcept { sk_X509_pop_free(chain, X509_free); }
+};
+using ChainPtr = std::unique_ptr<STACK_OF(X509), ChainFree>;
+
+X509Ptr ParseCertificate(const Der& der) {
+  if (der.empty() || der.size() > LONG_MAX) {
+    throw Error(ErrorKind::kInvalidKey, "a certificate is empty");
+  }
+  const unsigned char* p = der.data();
+  X509Ptr cert(d2i_X509(nullptr, &p, static_cast<long>(der.size())), X509_free);
+  if (cert == nullptr || p != der.data() + der.size()) {
+    ThrowOpensslError("cannot parse the certificate", ErrorKind::kInvalidKey);
+  }
+  return cert;
+}
+
+}  // namespace
+
+Credentials::Credentials(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8) {
+  if (chain.empty()) {
+    throw Error(ErrorKind::kInvalidKey, "the certificate chain is empty");
+  }
+  if (pkcs8.empty() || pkcs8.size() > LONG_MAX) {
+    throw Error(ErrorKind::kInvalidKey, "the private key is empty");
+  }
+  X509Ptr leaf = ParseCertificate(chain.front());
+  ChainPtr rest(sk_X509_new_null());
+  if (rest == nullptr) {
+    throw Error(ErrorKind::kOutOfMemory, "sk_X509_new_null failed");
+  }
+  for (size_t i = 1; i < chain.size(); i++) {
+    X509Ptr cert = ParseCertificate(chain[i]);
+    if (sk_X509_push(rest.get(), cert.get()) <= 0) {
+      throw Error(ErrorKind::kOutOfMemory, "sk_X509_push failed");
+    }
+    static_cast<void>(cert.release());  // the stack owns it now
+  }
+  const unsigned char* p = pkcs8.data();
+  PkeyPtr key(d2i_AutoPrivateKey(nullptr, &p, static_cast<long>(pkcs8.size())), EVP_PKEY_free);
+  if (key == nullptr) {
+    ThrowOpensslError("cannot decode the private key", ErrorKind::kInvalidKey);
+  }
+  if (X509_check_private_key(leaf.get(), key.get()) != 1) {
+    ThrowOpensslError("the private key does not match the certificate", ErrorKind::kInvalidKey);
+  }
+  leaf_ = leaf.release();
+  chain_ = rest.release();
+  key_ = key.release();
+}
+
+Credentials::~Credentials() {
+  EVP_PKEY_free(key_);
+  sk_X509_pop_free(chain_, X509_free);
+  X509_free(leaf_);
+}
+
+void Engine::UseCredentials(const Credentials& credentials) {
+  // Takes references to the leaf, the key and each chain certificate; override=1 replaces any
+  // credentials set before.
+  CheckOpenssl(SSL_use_cert_and_key(ssl_, credentials.leaf_, credentials.key_, credentials.chain_,
+                                    /*override=*/1),
+               "cannot use the certificate and key");
+}
+
+}  // namespace carbide::tls
