@@ -33,9 +33,10 @@ import javax.net.ssl.X509TrustManager;
  * SSLContext {@code TLS}, {@code TLSv1.3} and {@code TLSv1.2} on the native engine (docs/tls.md,
  * "Native engine (preview)"). Keys and trust stay Java's: the server's chain and key come from the
  * application's X509KeyManager, the peer's chain goes to its X509TrustManager. SSLEngine and the
- * sockets on it are served; resumption and the session contexts are later steps.
+ * sockets on it are served; resumption and the session contexts are later steps. Not final only for
+ * {@link CarbideDefaultSslContext}.
  */
-public final class CarbideSslContext extends SSLContextSpi {
+public class CarbideSslContext extends SSLContextSpi {
   private static final String[] SERVER_KEY_TYPES = {"EC", "RSA"};
 
   private final List<String> defaultProtocols;

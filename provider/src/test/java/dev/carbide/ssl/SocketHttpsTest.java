@@ -1,6 +1,7 @@
 package dev.carbide.ssl;
 
 import static dev.carbide.ssl.SocketFixture.LOOPBACK;
+import static dev.carbide.ssl.SocketFixture.PASSWORD;
 import static dev.carbide.ssl.SocketFixture.TIMEOUT_MS;
 import static dev.carbide.ssl.SocketFixture.random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -10,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.carbide.ssl.SocketFixture.Background;
+import dev.carbide.testing.Carbide;
+import dev.carbide.testing.ChildJvm;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -19,8 +22,10 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.KeyManagementException;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
+import java.util.List;
 import javax.net.ssl.HttpsURLConnection;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
@@ -39,8 +44,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The JDK's HTTPS client against a Carbide server socket (on SunJSSE's sockets and on Carbide's),
  * endpoint identification by the trust manager for sockets and engines (a matching and a
- * mismatching name), and a plain trust manager refused when a name check is asked for. About 7 s on
- * the loaded machine, mostly keytool.
+ * mismatching name), a plain trust manager refused when a name check is asked for, and the Default
+ * context: made initialised, and from the javax.net.ssl system properties with the opt-in in a
+ * child JVM. About 9 s on the loaded machine, mostly keytool and the child JVM.
  */
 class SocketHttpsTest {
   private static SocketFixture fixture;
@@ -219,5 +225,37 @@ class SocketHttpsTest {
             e.getCause()::getMessage);
       }
     }
+  }
+
+  @Test
+  void defaultContextComesInitialisedAndRefusesInit() throws Exception {
+    SSLContext context = SSLContext.getInstance("Default", Carbide.provider());
+    assertEquals("Carbide", context.getProvider().getName());
+    KeyManagementException e =
+        assertThrows(KeyManagementException.class, () -> context.init(null, null, null));
+    assertEquals("Default SSLContext is initialized automatically", e.getMessage());
+    assertInstanceOf(CarbideSslSocketFactory.class, context.getSocketFactory());
+    assertInstanceOf(CarbideSslEngine.class, context.createSSLEngine());
+  }
+
+  @Test
+  void defaultContextFromSystemPropertiesWithTheOptIn() throws Exception {
+    String store = fixture.storeFile.toString();
+    ChildJvm.Result child =
+        ChildJvm.run(
+            List.of(
+                "-Dcarbide.tls.default=true",
+                "-Djavax.net.ssl.keyStore=" + store,
+                "-Djavax.net.ssl.keyStoreType=PKCS12",
+                "-Djavax.net.ssl.keyStorePassword=" + PASSWORD,
+                "-Djavax.net.ssl.trustStore=" + store,
+                "-Djavax.net.ssl.trustStoreType=PKCS12",
+                "-Djavax.net.ssl.trustStorePassword=" + PASSWORD),
+            DefaultContextReport.class);
+    assertEquals(0, child.exitCode(), child::toString);
+    assertEquals("Carbide", child.line("default\t"), child::toString);
+    assertEquals("42", child.line("answer\t"), child::toString);
+    assertEquals("TLSv1.3", child.line("protocol\t"), child::toString);
+    assertEquals("CarbideSslSocket", child.line("socket\t"), child::toString);
   }
 }
