@@ -288,9 +288,17 @@ long Engine::Read(std::span<uint8_t> out, PeerVerifier& verifier) {
       return 0;
     case SSL_ERROR_ZERO_RETURN:
       return -1;
+    case SSL_ERROR_SYSCALL:
+      // A TLS 1.3 user_canceled alert (SunJSSE's SSLSocket sends one before close_notify on
+      // close) shuts OpenSSL's read side and ends here with nothing queued: the peer is closing.
+      if ((SSL_get_shutdown(ssl_) & SSL_RECEIVED_SHUTDOWN) != 0 && OpensslErrorQueueEmpty()) {
+        return -1;
+      }
+      break;
     default:
-      ThrowOpensslError("cannot read the TLS record");
+      break;
   }
+  ThrowOpensslError("cannot read the TLS record");
 }
 
 void Engine::Write(std::span<const uint8_t> data) {

@@ -1,6 +1,7 @@
 package dev.carbide.cli;
 
 import java.nio.ByteBuffer;
+import java.security.KeyManagementException;
 import java.security.Provider;
 import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLContext;
@@ -23,12 +24,29 @@ final class TlsAnswers {
     table.add("SSLContext", "TLS", SOURCE, provider -> clientHello(provider, "TLS", true));
     table.add("SSLContext", "TLSv1.3", SOURCE, provider -> clientHello(provider, "TLSv1.3", true));
     table.add("SSLContext", "TLSv1.2", SOURCE, provider -> clientHello(provider, "TLSv1.2", false));
+    table.add("SSLContext", "Default", SOURCE, TlsAnswers::defaultContext);
   }
 
   private static void clientHello(Provider provider, String protocol, boolean hybrid)
       throws Exception {
     SSLContext context = SSLContext.getInstance(protocol, provider);
     context.init(null, new X509TrustManager[] {new RefuseAll()}, null);
+    firstFlight(context, hybrid);
+  }
+
+  // The Default context comes initialised and refuses init, as SunJSSE's does.
+  private static void defaultContext(Provider provider) throws Exception {
+    SSLContext context = SSLContext.getInstance("Default", provider);
+    try {
+      context.init(null, null, null);
+      throw new KnownAnswers.Failure("the Default context accepted init");
+    } catch (KeyManagementException expected) {
+      // as it should
+    }
+    firstFlight(context, true);
+  }
+
+  private static void firstFlight(SSLContext context, boolean hybrid) throws Exception {
     SSLEngine engine = context.createSSLEngine("selftest.invalid", 443);
     engine.setUseClientMode(true);
     ByteBuffer out = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());

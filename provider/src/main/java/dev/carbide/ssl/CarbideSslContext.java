@@ -18,6 +18,7 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocketFactory;
 import javax.net.ssl.SSLSessionContext;
+import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
@@ -31,10 +32,10 @@ import javax.security.auth.x500.X500Principal;
  * SSLContext {@code TLS}, {@code TLSv1.3} and {@code TLSv1.2} on the native engine (docs/tls.md,
  * "Native engine (preview)"). Keys and trust stay Java's: the server's chain and key come from the
  * application's X509KeyManager, the peer's chain goes to its X509TrustManager. Each side's sessions
- * are kept in its {@link SessionStore}, the SSLSessionContext. Only SSLEngine is served so far;
- * sockets are a later step.
+ * are kept in its {@link SessionStore}, the SSLSessionContext. SSLEngine and the sockets on it are
+ * served. Not final only for {@link CarbideDefaultSslContext}.
  */
-public final class CarbideSslContext extends SSLContextSpi {
+public class CarbideSslContext extends SSLContextSpi {
   private static final String[] SERVER_KEY_TYPES = {"EC", "RSA"};
 
   private final List<String> defaultProtocols;
@@ -120,11 +121,12 @@ public final class CarbideSslContext extends SSLContextSpi {
     if (keys == null) {
       throw new SSLException("No available authentication scheme: the context has no key manager");
     }
+    SSLSocket socket = engine.socket();
     for (String keyType : SERVER_KEY_TYPES) {
       String alias =
-          keys instanceof X509ExtendedKeyManager extended
+          socket == null && keys instanceof X509ExtendedKeyManager extended
               ? extended.chooseEngineServerAlias(keyType, null, engine)
-              : keys.chooseServerAlias(keyType, null, null);
+              : keys.chooseServerAlias(keyType, null, socket);
       if (alias == null) {
         continue;
       }
@@ -165,10 +167,11 @@ public final class CarbideSslContext extends SSLContextSpi {
       for (int i = 0; i < issuers.length; i++) {
         principals[i] = new X500Principal(issuers[i]);
       }
+      SSLSocket socket = engine.socket();
       String alias =
-          keys instanceof X509ExtendedKeyManager extended
+          socket == null && keys instanceof X509ExtendedKeyManager extended
               ? extended.chooseEngineClientAlias(keyTypes, principals, engine)
-              : keys.chooseClientAlias(keyTypes, principals, null);
+              : keys.chooseClientAlias(keyTypes, principals, socket);
       PrivateKey key = alias == null ? null : keys.getPrivateKey(alias);
       X509Certificate[] chain = alias == null ? null : keys.getCertificateChain(alias);
       if (key == null || chain == null || chain.length == 0) {
@@ -193,20 +196,41 @@ public final class CarbideSslContext extends SSLContextSpi {
     synchronized (this) {
       trust = trustManager;
     }
+    // An extended trust manager gets the socket or engine: with it the handshake session and the
+    // endpoint identification algorithm, which it checks the peer's name against.
+    SSLSocket socket = engine.socket();
     if (client) {
       String authType = serverAuthType(cipherSuite);
-      if (trust instanceof X509ExtendedTrustManager extended) {
-        extended.checkServerTrusted(chain, authType, engine);
-      } else {
+      if (!(trust instanceof X509ExtendedTrustManager extended)) {
         trust.checkServerTrusted(chain, authType);
+        requireNoEndpointIdentification(engine);
+      } else if (socket != null) {
+        extended.checkServerTrusted(chain, authType, socket);
+      } else {
+        extended.checkServerTrusted(chain, authType, engine);
       }
     } else {
       String authType = chain[0].getPublicKey().getAlgorithm();
-      if (trust instanceof X509ExtendedTrustManager extended) {
-        extended.checkClientTrusted(chain, authType, engine);
-      } else {
+      if (!(trust instanceof X509ExtendedTrustManager extended)) {
         trust.checkClientTrusted(chain, authType);
+      } else if (socket != null) {
+        extended.checkClientTrusted(chain, authType, socket);
+      } else {
+        extended.checkClientTrusted(chain, authType, engine);
       }
+    }
+  }
+
+  // SunJSSE wraps a plain X509TrustManager to add the name check; this engine has no name checker
+  // of its own, so it refuses rather than skip the check the application asked for.
+  private static void requireNoEndpointIdentification(CarbideSslEngine engine)
+      throws CertificateException {
+    String algorithm = engine.getSSLParameters().getEndpointIdentificationAlgorithm();
+    if (algorithm != null && !algorithm.isEmpty()) {
+      throw new CertificateException(
+          "endpoint identification ("
+              + algorithm
+              + ") needs an X509ExtendedTrustManager with Carbide's TLS engine");
     }
   }
 
@@ -229,12 +253,14 @@ public final class CarbideSslContext extends SSLContextSpi {
 
   @Override
   protected SSLSocketFactory engineGetSocketFactory() {
-    throw new UnsupportedOperationException("Carbide's TLS engine serves SSLEngine only so far");
+    handle(); // SunJSSE's IllegalStateException before init
+    return new CarbideSslSocketFactory(this);
   }
 
   @Override
   protected SSLServerSocketFactory engineGetServerSocketFactory() {
-    throw new UnsupportedOperationException("Carbide's TLS engine serves SSLEngine only so far");
+    handle();
+    return new CarbideSslServerSocketFactory(this);
   }
 
   @Override

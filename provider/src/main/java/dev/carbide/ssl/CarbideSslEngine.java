@@ -17,6 +17,7 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
 
 /**
  * An SSLEngine on OpenSSL's libssl: one native SSL object with memory BIOs. {@code wrap} moves
@@ -70,6 +71,9 @@ public final class CarbideSslEngine extends SSLEngine {
           return clientCredentials == null ? 0 : clientCredentials.handle();
         }
       };
+  // The socket this engine works for, if any (CarbideSslSocket): the key and trust managers are
+  // then given the socket, as SunJSSE gives them its own, rather than the engine.
+  private volatile SSLSocket socket;
 
   CarbideSslEngine(CarbideSslContext context, String host, int port) {
     super(host, port);
@@ -258,9 +262,11 @@ public final class CarbideSslEngine extends SSLEngine {
     }
   }
 
+  // TLS 1.2 answers close_notify with its own (RFC 5246, 7.2.1); under TLS 1.3 the write side stays
+  // open (RFC 8446, 6.1), as SunJSSE leaves it by default.
   private void peerClosed() {
     inboundDone = true;
-    if (!outboundClosed) {
+    if (!outboundClosed && !"TLSv1.3".equals(session.getProtocol())) {
       outboundClosed = true;
       TlsNative.shutdown(handle); // answer with our close_notify
     }
@@ -552,6 +558,15 @@ public final class CarbideSslEngine extends SSLEngine {
     synchronized (lock) {
       return handshakeComplete ? null : applicationProtocol;
     }
+  }
+
+  void serveSocket(SSLSocket socket) {
+    this.socket = socket;
+  }
+
+  /** The socket this engine works for, or null. */
+  SSLSocket socket() {
+    return socket;
   }
 
   /** Frees the native state now rather than when the engine becomes unreachable. */

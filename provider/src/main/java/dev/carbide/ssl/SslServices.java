@@ -8,7 +8,8 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLContextSpi;
 
 /**
- * The native TLS engine's services: SSLContext {@code TLS}, {@code TLSv1.3} and {@code TLSv1.2}.
+ * The native TLS engine's services: SSLContext {@code TLS}, {@code TLSv1.3}, {@code TLSv1.2} and
+ * {@code Default}.
  *
  * <p>They are opt-in. Carbide installed first serves the JCA, but SunJSSE stays the TLS
  * implementation: {@link #offered} hides these services from {@code SSLContext.getInstance(name)}
@@ -38,6 +39,8 @@ public final class SslServices {
     for (String protocol : new String[] {"TLS", "TLSv1.3", "TLSv1.2"}) {
       sink.add(TYPE, protocol, SSLContextSpi.class, () -> new CarbideSslContext(protocol));
     }
+    // Made initialised, with the default managers (CarbideDefaultSslContext); may throw.
+    sink.add(TYPE, "Default", SSLContextSpi.class, parameter -> new CarbideDefaultSslContext());
   }
 
   /**

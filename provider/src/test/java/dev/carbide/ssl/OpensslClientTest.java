@@ -1,12 +1,12 @@
 package dev.carbide.ssl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.carbide.testing.Carbide;
 import dev.carbide.testing.FipsSkips;
 import dev.carbide.testing.Keytool;
+import dev.carbide.testing.Openssl;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -46,7 +46,7 @@ class OpensslClientTest {
         Carbide.provider().getService("SSLContext", "TLS") != null,
         "the native TLS engine needs the bundled OpenSSL");
     assumeTrue(!FipsSkips.FIPS_PASS, "the TLS engine is not part of FIPS mode yet");
-    assumeTrue(onPath("openssl"), "the openssl tool is not installed");
+    assumeTrue(Openssl.toolOnPath(), "the openssl tool is not installed");
     Path file = dir.resolve("server.p12");
     Keytool.generateKeyPair(file, "changeit", "-keyalg", "EC", "-groupname", "secp256r1");
     KeyStore store = KeyStore.getInstance("PKCS12");
@@ -71,22 +71,9 @@ class OpensslClientTest {
                   throw new IllegalStateException(e);
                 }
               });
-      Process client =
-          new ProcessBuilder(
-                  "openssl",
-                  "s_client",
-                  "-connect",
-                  "127.0.0.1:" + listener.getLocalPort(),
-                  protocolOption,
-                  "-quiet",
-                  "-ign_eof")
-              .redirectError(dir.resolve("s_client.err").toFile())
-              .start();
-      try (OutputStream stdin = client.getOutputStream()) {
-        stdin.write(REQUEST.getBytes(StandardCharsets.US_ASCII));
-      }
-      String output = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertTrue(client.waitFor(20, TimeUnit.SECONDS), "s_client did not finish");
+      String output =
+          Openssl.sClient(
+              listener.getLocalPort(), protocolOption, REQUEST, dir.resolve("s_client.err"));
       assertEquals(REQUEST, served.get(20, TimeUnit.SECONDS));
       assertEquals(
           REPLY,
@@ -142,14 +129,5 @@ class OpensslClientTest {
     out.write(netOut.array(), 0, netOut.position());
     out.flush();
     return received.toString(StandardCharsets.US_ASCII);
-  }
-
-  private static boolean onPath(String tool) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (Files.isExecutable(Path.of(dir, tool))) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -1,6 +1,11 @@
 package dev.carbide.testing;
 
 import dev.carbide.CarbideProvider;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,5 +26,44 @@ public final class Openssl {
     int loadedMajor = Integer.parseInt(matcher.group(1));
     int loadedMinor = Integer.parseInt(matcher.group(2));
     return loadedMajor > major || (loadedMajor == major && loadedMinor >= minor);
+  }
+
+  /** True if the {@code openssl} command-line tool is on the PATH (the system's, for interop). */
+  public static boolean toolOnPath() {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "openssl"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Runs the system's {@code openssl s_client} against 127.0.0.1:{@code port} with {@code
+   * protocolOption} ("-tls1_3", ...), writes {@code input} to it and returns what it printed before
+   * the server closed; its stderr goes to {@code errors}. Waits up to 20 s.
+   */
+  public static String sClient(int port, String protocolOption, String input, Path errors)
+      throws Exception {
+    Process client =
+        new ProcessBuilder(
+                "openssl",
+                "s_client",
+                "-connect",
+                "127.0.0.1:" + port,
+                protocolOption,
+                "-quiet",
+                "-ign_eof")
+            .redirectError(errors.toFile())
+            .start();
+    try (OutputStream stdin = client.getOutputStream()) {
+      stdin.write(input.getBytes(StandardCharsets.US_ASCII));
+    }
+    String output = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!client.waitFor(20, TimeUnit.SECONDS)) {
+      client.destroyForcibly();
+      throw new AssertionError("s_client did not finish");
+    }
+    return output;
   }
 }
