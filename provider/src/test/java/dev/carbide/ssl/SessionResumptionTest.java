@@ -10,9 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
@@ -233,6 +238,40 @@ class SessionResumptionTest {
     connect(client, server, "TLSv1.3", 445);
     Thread.sleep(1100);
     assertFalse(resumed(connect(client, server, "TLSv1.3", 445)[0]));
+  }
+
+  @Test
+  void manyThreadsResumeThroughOneContext() throws Exception {
+    SSLContext client = TlsIdentities.context("Carbide", null, null);
+    SSLContext server = TlsIdentities.context("Carbide", serverKeys(), null);
+    int threads = 4;
+    int rounds = 10;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Integer>> results = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int port = 500 + t / 2; // two threads per peer: they share and replace its session
+        String protocol = t / 2 == 0 ? "TLSv1.3" : "TLSv1.2";
+        results.add(
+            pool.submit(
+                () -> {
+                  int resumed = 0;
+                  for (int i = 0; i < rounds; i++) {
+                    SSLEngine[] engines = connect(client, server, protocol, port);
+                    resumed += resumed(engines[0]) ? 1 : 0;
+                  }
+                  return resumed;
+                }));
+      }
+      int resumed = 0;
+      for (Future<Integer> result : results) {
+        resumed += result.get(60, TimeUnit.SECONDS);
+      }
+      // Each peer's first handshake is full; racing first handshakes may add a few more.
+      assertTrue(resumed >= threads * rounds - 2 * threads, "resumed " + resumed);
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test
