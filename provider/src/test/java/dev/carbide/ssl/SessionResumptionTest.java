@@ -19,6 +19,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.ExtendedSSLSession;
+import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSession;
@@ -238,6 +240,31 @@ class SessionResumptionTest {
     connect(client, server, "TLSv1.3", 445);
     Thread.sleep(1100);
     assertFalse(resumed(connect(client, server, "TLSv1.3", 445)[0]));
+  }
+
+  @Test
+  void extendedSessionsReportServerNamesAndThePeersSignatureAlgorithms() throws Exception {
+    SSLContext client = TlsIdentities.context("SunJSSE", null, null);
+    SSLContext server = TlsIdentities.context("Carbide", serverKeys(), null);
+    SSLEngine clientEngine = client.createSSLEngine("www.example.com", 443);
+    clientEngine.setUseClientMode(true);
+    SSLEngine serverEngine = TlsIdentities.server(server);
+    new EngineLoop(clientEngine, serverEngine).exchange(new byte[] {1}, new byte[] {2});
+    ExtendedSSLSession session = (ExtendedSSLSession) serverEngine.getSession();
+    assertEquals(List.of(new SNIHostName("www.example.com")), session.getRequestedServerNames());
+    List<String> offered = List.of(session.getPeerSupportedSignatureAlgorithms());
+    assertTrue(
+        offered.containsAll(List.of("SHA256withECDSA", "RSASSA-PSS", "Ed25519")),
+        offered::toString);
+    // And a Carbide client reports the name it sent.
+    SSLContext carbideClient = TlsIdentities.context("Carbide", null, null);
+    SSLEngine carbideEngine = carbideClient.createSSLEngine("www.example.com", 443);
+    carbideEngine.setUseClientMode(true);
+    new EngineLoop(carbideEngine, TlsIdentities.server(server))
+        .exchange(new byte[] {1}, new byte[] {2});
+    assertEquals(
+        List.of(new SNIHostName("www.example.com")),
+        ((ExtendedSSLSession) carbideEngine.getSession()).getRequestedServerNames());
   }
 
   @Test
