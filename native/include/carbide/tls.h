@@ -137,6 +137,9 @@ class Engine {
   SSL_SESSION* TakeNewSession() noexcept;
   // A new reference to the session the handshake settled, or null; the caller owns it.
   SSL_SESSION* CurrentSession() const noexcept;
+  // The signature schemes (TLS code points) the peer offered: a server's client in its
+  // ClientHello, a client's server in its CertificateRequest (none if it asked for no certificate).
+  std::vector<uint16_t> PeerSignatureSchemes() const;
 
   // Network side: records received from the peer go in, records to send come out.
   void FeedRecords(std::span<const uint8_t> records);

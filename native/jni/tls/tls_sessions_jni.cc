@@ -100,6 +100,19 @@ jbyteArray SessionId(JNIEnv* env, jclass, jlong session) {
   });
 }
 
+jintArray PeerSignatureSchemes(JNIEnv* env, jclass, jlong engine) {
+  return Guard(env, [&] {
+    std::vector<uint16_t> schemes = FromHandle<tls::Engine>(engine).PeerSignatureSchemes();
+    std::vector<jint> values(schemes.begin(), schemes.end());
+    jintArray array = env->NewIntArray(static_cast<jsize>(values.size()));
+    if (array == nullptr) {
+      throw JavaExceptionPending{};
+    }
+    env->SetIntArrayRegion(array, 0, static_cast<jsize>(values.size()), values.data());
+    return array;
+  });
+}
+
 void FreeSession(JNIEnv*, jclass, jlong session) {
   SSL_SESSION_free(reinterpret_cast<SSL_SESSION*>(static_cast<intptr_t>(session)));
 }
@@ -119,6 +132,7 @@ bool RegisterTlsSessionNatives(JNIEnv* env) {
       Method("currentSession", "(J)J", CurrentSession),
       Method("sessionId", "(J)[B", SessionId),
       Method("freeSession", "(J)V", FreeSession),
+      Method("peerSignatureSchemes", "(J)[I", PeerSignatureSchemes),
   };
   return RegisterNatives(env, "dev/carbide/ssl/SessionNative", methods);
 }

@@ -35,6 +35,7 @@ final class CarbideSslSession extends ExtendedSSLSession {
   private volatile SessionStore store;
   private volatile boolean resumed;
   private volatile List<SNIServerName> requestedServerNames = List.of();
+  private volatile String[] peerSignatureAlgorithms = new String[0];
   private NativeSessionRef nativeSession; // guarded by this
   private volatile String protocol = "NONE";
   private volatile String cipherSuite = NULL_CIPHER_SUITE;
@@ -69,6 +70,10 @@ final class CarbideSslSession extends ExtendedSSLSession {
 
   void store(SessionStore store) {
     this.store = store;
+  }
+
+  void peerSignatureAlgorithms(String[] algorithms) {
+    this.peerSignatureAlgorithms = algorithms.clone();
   }
 
   void requestedServerNames(List<SNIServerName> names) {
@@ -310,7 +315,7 @@ final class CarbideSslSession extends ExtendedSSLSession {
 
   @Override
   public String[] getPeerSupportedSignatureAlgorithms() {
-    return new String[0]; // not reported by the native engine yet (docs/tls.md)
+    return peerSignatureAlgorithms.clone();
   }
 
   @Override

@@ -44,6 +44,8 @@ final class Resumption {
     if (!client) {
       session.requestedServerNames(serverNames(serverName));
     }
+    session.peerSignatureAlgorithms(
+        SignatureSchemes.algorithmNames(SessionNative.peerSignatureSchemes(engine)));
     context.sessionStore(client).settled(session, engine, offered);
     if (session.resumed() && !session.hasPeerCertificates()) {
       byte[][] chain = TlsNative.peerChain(engine);

@@ -49,4 +49,7 @@ final class SessionNative {
   static native byte[] sessionId(long session);
 
   static native void freeSession(long session);
+
+  /** The TLS code points of the signature schemes the peer offered (see Engine). */
+  static native int[] peerSignatureSchemes(long engine);
 }

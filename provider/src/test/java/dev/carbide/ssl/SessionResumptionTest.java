@@ -10,10 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.ExtendedSSLSession;
+import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSession;
@@ -233,6 +240,65 @@ class SessionResumptionTest {
     connect(client, server, "TLSv1.3", 445);
     Thread.sleep(1100);
     assertFalse(resumed(connect(client, server, "TLSv1.3", 445)[0]));
+  }
+
+  @Test
+  void extendedSessionsReportServerNamesAndThePeersSignatureAlgorithms() throws Exception {
+    SSLContext client = TlsIdentities.context("SunJSSE", null, null);
+    SSLContext server = TlsIdentities.context("Carbide", serverKeys(), null);
+    SSLEngine clientEngine = client.createSSLEngine("www.example.com", 443);
+    clientEngine.setUseClientMode(true);
+    SSLEngine serverEngine = TlsIdentities.server(server);
+    new EngineLoop(clientEngine, serverEngine).exchange(new byte[] {1}, new byte[] {2});
+    ExtendedSSLSession session = (ExtendedSSLSession) serverEngine.getSession();
+    assertEquals(List.of(new SNIHostName("www.example.com")), session.getRequestedServerNames());
+    List<String> offered = List.of(session.getPeerSupportedSignatureAlgorithms());
+    assertTrue(
+        offered.containsAll(List.of("SHA256withECDSA", "RSASSA-PSS", "Ed25519")),
+        offered::toString);
+    // And a Carbide client reports the name it sent.
+    SSLContext carbideClient = TlsIdentities.context("Carbide", null, null);
+    SSLEngine carbideEngine = carbideClient.createSSLEngine("www.example.com", 443);
+    carbideEngine.setUseClientMode(true);
+    new EngineLoop(carbideEngine, TlsIdentities.server(server))
+        .exchange(new byte[] {1}, new byte[] {2});
+    assertEquals(
+        List.of(new SNIHostName("www.example.com")),
+        ((ExtendedSSLSession) carbideEngine.getSession()).getRequestedServerNames());
+  }
+
+  @Test
+  void manyThreadsResumeThroughOneContext() throws Exception {
+    SSLContext client = TlsIdentities.context("Carbide", null, null);
+    SSLContext server = TlsIdentities.context("Carbide", serverKeys(), null);
+    int threads = 4;
+    int rounds = 10;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Integer>> results = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int port = 500 + t / 2; // two threads per peer: they share and replace its session
+        String protocol = t / 2 == 0 ? "TLSv1.3" : "TLSv1.2";
+        results.add(
+            pool.submit(
+                () -> {
+                  int resumed = 0;
+                  for (int i = 0; i < rounds; i++) {
+                    SSLEngine[] engines = connect(client, server, protocol, port);
+                    resumed += resumed(engines[0]) ? 1 : 0;
+                  }
+                  return resumed;
+                }));
+      }
+      int resumed = 0;
+      for (Future<Integer> result : results) {
+        resumed += result.get(60, TimeUnit.SECONDS);
+      }
+      // Each peer's first handshake is full; racing first handshakes may add a few more.
+      assertTrue(resumed >= threads * rounds - 2 * threads, "resumed " + resumed);
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test
