@@ -19,7 +19,8 @@ public class KeyPairGeneratorBenchmark extends ProviderBenchmark {
     "RSA-3072",
     "RSA-4096",
     "secp256k1",
-    "DH-2048"
+    "DH-2048",
+    "DSA-2048"
   })
   public String algorithm;
 

@@ -5,7 +5,10 @@ import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidParameterException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.interfaces.DSAParams;
+import java.security.interfaces.DSAPublicKey;
 import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.DSAParameterSpec;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.NamedParameterSpec;
 import java.security.spec.RSAKeyGenParameterSpec;
@@ -33,6 +36,7 @@ final class KeyPairs {
           Map.entry(
               "brainpoolP256r1", new Kind("EC", new ECGenParameterSpec("brainpoolP256r1"), 0)),
           Map.entry("DH-2048", new Kind("DiffieHellman", sunJce2048(), 2048)),
+          Map.entry("DSA-2048", new Kind("DSA", sun2048(), 2048)),
           Map.entry("Ed25519", new Kind("Ed25519", NamedParameterSpec.ED25519, 255)),
           Map.entry("Ed448", new Kind("Ed448", NamedParameterSpec.ED448, 448)),
           Map.entry("X25519", new Kind("X25519", NamedParameterSpec.X25519, 255)),
@@ -68,6 +72,21 @@ final class KeyPairs {
       return ((DHPublicKey) generator.generateKeyPair().getPublic()).getParams();
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("SunJCE has no 2048-bit DH group", e);
+    }
+  }
+
+  /**
+   * SUN's parameters for a bare DSA key size of 2048 (its precomputed 2048/224 group, what SUN and
+   * Carbide use by default), given to every provider as a spec, as for DH.
+   */
+  private static DSAParameterSpec sun2048() {
+    try {
+      KeyPairGenerator generator = KeyPairGenerator.getInstance("DSA", "SUN");
+      generator.initialize(2048);
+      DSAParams params = ((DSAPublicKey) generator.generateKeyPair().getPublic()).getParams();
+      return new DSAParameterSpec(params.getP(), params.getQ(), params.getG());
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("SUN has no 2048-bit DSA parameters", e);
     }
   }
 

@@ -35,7 +35,8 @@ public class SignatureBenchmark extends ProviderBenchmark {
     "RSA-PSS-3072",
     "RSA-PSS-4096",
     "ECDSA-secp256k1",
-    "ECDSA-brainpoolP256r1"
+    "ECDSA-brainpoolP256r1",
+    "DSA-2048"
   })
   public String algorithm;
 
@@ -57,7 +58,8 @@ public class SignatureBenchmark extends ProviderBenchmark {
           Map.entry("RSA-PSS-3072", new String[] {"RSASSA-PSS", "RSA-3072"}),
           Map.entry("RSA-PSS-4096", new String[] {"RSASSA-PSS", "RSA-4096"}),
           Map.entry("ECDSA-secp256k1", new String[] {"SHA256withECDSA", "secp256k1"}),
-          Map.entry("ECDSA-brainpoolP256r1", new String[] {"SHA256withECDSA", "brainpoolP256r1"}));
+          Map.entry("ECDSA-brainpoolP256r1", new String[] {"SHA256withECDSA", "brainpoolP256r1"}),
+          Map.entry("DSA-2048", new String[] {"SHA256withDSA", "DSA-2048"}));
 
   /** The parameters of TLS 1.3's rsa_pss_rsae_sha256, for the RSASSA-PSS rows. */
   private static final PSSParameterSpec PSS_SHA256 =

@@ -1,13 +1,12 @@
 package dev.carbide.rsa;
 
+import dev.carbide.keys.SpecKeyFactory;
 import java.math.BigInteger;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyFactory;
-import java.security.KeyFactorySpi;
 import java.security.NoSuchAlgorithmException;
-import java.security.PrivateKey;
-import java.security.PublicKey;
+import java.security.NoSuchProviderException;
 import java.security.interfaces.RSAMultiPrimePrivateCrtKey;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
@@ -19,7 +18,7 @@ import java.security.spec.RSAPrivateCrtKeySpec;
 import java.security.spec.RSAPrivateKeySpec;
 import java.security.spec.RSAPublicKeySpec;
 import java.security.spec.X509EncodedKeySpec;
-import java.util.Arrays;
+import java.util.List;
 
 /**
  * KeyFactory "RSA" and "RSASSA-PSS": X.509, PKCS#8 and the RSA key specs. A private key of only a
@@ -27,79 +26,105 @@ import java.util.Arrays;
  * OpenSSL cannot compute with it, and Carbide's engines refuse it with InvalidKeyException so that
  * the JCA falls back to the next provider.
  */
-final class RsaKeyFactory extends KeyFactorySpi {
+final class RsaKeyFactory extends SpecKeyFactory<RsaPublicKeyImpl, RsaPrivateCrtKeyImpl> {
   private final RsaType type;
 
   RsaKeyFactory(RsaType type) {
+    super(
+        List.of(
+            new From<>(
+                RSAPublicKeySpec.class,
+                rsa ->
+                    RsaKeys.fromPublicComponents(
+                        type, rsa.getModulus(), rsa.getPublicExponent(), rsa.getParams())),
+            x509(der -> RsaKeys.fromX509(type, der))),
+        List.of(
+            pkcs8(der -> RsaKeys.fromPkcs8(type, der)),
+            new From<>(
+                RSAMultiPrimePrivateCrtKeySpec.class,
+                multi ->
+                    RsaKeys.fromCrtComponents(
+                        type,
+                        RsaKeys.parts(
+                            crtValues(
+                                multi,
+                                multi.getPublicExponent(),
+                                multi.getPrimeP(),
+                                multi.getPrimeQ(),
+                                multi.getPrimeExponentP(),
+                                multi.getPrimeExponentQ(),
+                                multi.getCrtCoefficient()),
+                            multi.getOtherPrimeInfo()),
+                        multi.getParams())),
+            new From<>(
+                RSAPrivateCrtKeySpec.class,
+                crt ->
+                    RsaKeys.fromCrtComponents(
+                        type,
+                        RsaKeys.parts(
+                            crtValues(
+                                crt,
+                                crt.getPublicExponent(),
+                                crt.getPrimeP(),
+                                crt.getPrimeQ(),
+                                crt.getPrimeExponentP(),
+                                crt.getPrimeExponentQ(),
+                                crt.getCrtCoefficient()),
+                            null),
+                        crt.getParams())),
+            // Not a Carbide key (see the class comment): the JDK's own.
+            new From<>(RSAPrivateKeySpec.class, spec -> jdkFactory(type).generatePrivate(spec))),
+        List.of(
+            new To<>(
+                RSAPublicKeySpec.class,
+                rsa ->
+                    new RSAPublicKeySpec(
+                        rsa.getModulus(), rsa.getPublicExponent(), rsa.getParams())),
+            new To<>(X509EncodedKeySpec.class, rsa -> new X509EncodedKeySpec(rsa.getEncoded()))),
+        List.of(
+            new To<>(PKCS8EncodedKeySpec.class, rsa -> new PKCS8EncodedKeySpec(rsa.getEncoded())),
+            new To<>(
+                RSAMultiPrimePrivateCrtKeySpec.class,
+                rsa ->
+                    rsa instanceof RSAMultiPrimePrivateCrtKey multi
+                        ? new RSAMultiPrimePrivateCrtKeySpec(
+                            rsa.getModulus(),
+                            rsa.getPublicExponent(),
+                            rsa.getPrivateExponent(),
+                            rsa.getPrimeP(),
+                            rsa.getPrimeQ(),
+                            rsa.getPrimeExponentP(),
+                            rsa.getPrimeExponentQ(),
+                            rsa.getCrtCoefficient(),
+                            multi.getOtherPrimeInfo(),
+                            rsa.getParams())
+                        : null),
+            new To<>(
+                RSAPrivateCrtKeySpec.class,
+                rsa ->
+                    new RSAPrivateCrtKeySpec(
+                        rsa.getModulus(),
+                        rsa.getPublicExponent(),
+                        rsa.getPrivateExponent(),
+                        rsa.getPrimeP(),
+                        rsa.getPrimeQ(),
+                        rsa.getPrimeExponentP(),
+                        rsa.getPrimeExponentQ(),
+                        rsa.getCrtCoefficient(),
+                        rsa.getParams())),
+            new To<>(
+                RSAPrivateKeySpec.class,
+                rsa ->
+                    new RSAPrivateKeySpec(
+                        rsa.getModulus(), rsa.getPrivateExponent(), rsa.getParams()))),
+        new Messages(
+            "Only RSAPublicKeySpec and X509EncodedKeySpec supported for RSA public keys",
+            "Only RSAPrivate(Crt)KeySpec and PKCS8EncodedKeySpec supported for RSA private keys",
+            "KeySpec must be RSAPublicKeySpec or X509EncodedKeySpec for RSA public keys",
+            "KeySpec must be RSAPrivate(Crt)KeySpec or PKCS8EncodedKeySpec for RSA private keys",
+            "Neither public nor private key",
+            "Neither public nor private key"));
     this.type = type;
-  }
-
-  @Override
-  protected PublicKey engineGeneratePublic(KeySpec spec) throws InvalidKeySpecException {
-    try {
-      if (spec instanceof RSAPublicKeySpec rsa) {
-        return RsaKeys.fromPublicComponents(
-            type, rsa.getModulus(), rsa.getPublicExponent(), rsa.getParams());
-      }
-      if (spec instanceof X509EncodedKeySpec x509) {
-        return RsaKeys.fromX509(type, x509.getEncoded());
-      }
-    } catch (InvalidKeyException e) {
-      throw new InvalidKeySpecException(e.getMessage(), e);
-    }
-    throw new InvalidKeySpecException(
-        "Only RSAPublicKeySpec and X509EncodedKeySpec supported for RSA public keys");
-  }
-
-  @Override
-  protected PrivateKey engineGeneratePrivate(KeySpec spec) throws InvalidKeySpecException {
-    try {
-      if (spec instanceof PKCS8EncodedKeySpec pkcs8) {
-        byte[] encoded = pkcs8.getEncoded();
-        try {
-          return RsaKeys.fromPkcs8(type, encoded);
-        } finally {
-          Arrays.fill(encoded, (byte) 0);
-        }
-      }
-      if (spec instanceof RSAMultiPrimePrivateCrtKeySpec multi) {
-        return RsaKeys.fromCrtComponents(
-            type,
-            RsaKeys.parts(
-                crtValues(
-                    multi,
-                    multi.getPublicExponent(),
-                    multi.getPrimeP(),
-                    multi.getPrimeQ(),
-                    multi.getPrimeExponentP(),
-                    multi.getPrimeExponentQ(),
-                    multi.getCrtCoefficient()),
-                multi.getOtherPrimeInfo()),
-            multi.getParams());
-      }
-      if (spec instanceof RSAPrivateCrtKeySpec crt) {
-        return RsaKeys.fromCrtComponents(
-            type,
-            RsaKeys.parts(
-                crtValues(
-                    crt,
-                    crt.getPublicExponent(),
-                    crt.getPrimeP(),
-                    crt.getPrimeQ(),
-                    crt.getPrimeExponentP(),
-                    crt.getPrimeExponentQ(),
-                    crt.getCrtCoefficient()),
-                null),
-            crt.getParams());
-      }
-      if (spec instanceof RSAPrivateKeySpec) {
-        return jdkFactory().generatePrivate(spec);
-      }
-    } catch (InvalidKeyException e) {
-      throw new InvalidKeySpecException(e.getMessage(), e);
-    }
-    throw new InvalidKeySpecException(
-        "Only RSAPrivate(Crt)KeySpec and PKCS8EncodedKeySpec supported for RSA private keys");
   }
 
   // The two CRT specs share no type with these getters, so each passes its own.
@@ -114,99 +139,58 @@ final class RsaKeyFactory extends KeyFactorySpi {
     return new BigInteger[] {spec.getModulus(), e, spec.getPrivateExponent(), p, q, dp, dq, qinv};
   }
 
-  private KeyFactory jdkFactory() throws InvalidKeySpecException {
+  private static KeyFactory jdkFactory(RsaType type) throws InvalidKeySpecException {
     try {
       return KeyFactory.getInstance(type.jcaName, "SunRsaSign");
-    } catch (NoSuchAlgorithmException | java.security.NoSuchProviderException e) {
+    } catch (NoSuchAlgorithmException | NoSuchProviderException e) {
       throw new InvalidKeySpecException("no provider for non-CRT RSA private keys", e);
+    }
+  }
+
+  // A non-CRT private key is the JDK's (see the class comment).
+  private static boolean nonCrt(Key key) {
+    return key instanceof RSAPrivateKey && !(key instanceof RSAPrivateCrtKey);
+  }
+
+  @Override
+  protected void checkNotNull(Key key, Class<?> specClass) throws InvalidKeySpecException {
+    if (key == null || specClass == null) {
+      throw new InvalidKeySpecException("key and keySpec must not be null");
     }
   }
 
   @Override
   protected <T extends KeySpec> T engineGetKeySpec(Key key, Class<T> specClass)
       throws InvalidKeySpecException {
-    if (key == null || specClass == null) {
-      throw new InvalidKeySpecException("key and keySpec must not be null");
+    checkNotNull(key, specClass);
+    if (nonCrt(key)) {
+      return jdkFactory(type).getKeySpec(key, specClass);
     }
-    try {
-      if (key instanceof PublicKey) {
-        RsaPublicKeyImpl rsa = RsaKeys.toPublic(key);
-        if (specClass.isAssignableFrom(RSAPublicKeySpec.class)) {
-          return specClass.cast(
-              new RSAPublicKeySpec(rsa.getModulus(), rsa.getPublicExponent(), rsa.getParams()));
-        }
-        if (specClass.isAssignableFrom(X509EncodedKeySpec.class)) {
-          return specClass.cast(new X509EncodedKeySpec(rsa.getEncoded()));
-        }
-        throw new InvalidKeySpecException(
-            "KeySpec must be RSAPublicKeySpec or X509EncodedKeySpec for RSA public keys");
-      }
-      if (key instanceof PrivateKey) {
-        if (key instanceof RSAPrivateKey && !(key instanceof RSAPrivateCrtKey)) {
-          return jdkFactory().getKeySpec(key, specClass);
-        }
-        RsaPrivateCrtKeyImpl rsa = RsaKeys.toPrivate(key);
-        if (specClass.isAssignableFrom(PKCS8EncodedKeySpec.class)) {
-          return specClass.cast(new PKCS8EncodedKeySpec(rsa.getEncoded()));
-        }
-        if (specClass.isAssignableFrom(RSAMultiPrimePrivateCrtKeySpec.class)
-            && rsa instanceof RSAMultiPrimePrivateCrtKey multi) {
-          return specClass.cast(
-              new RSAMultiPrimePrivateCrtKeySpec(
-                  rsa.getModulus(),
-                  rsa.getPublicExponent(),
-                  rsa.getPrivateExponent(),
-                  rsa.getPrimeP(),
-                  rsa.getPrimeQ(),
-                  rsa.getPrimeExponentP(),
-                  rsa.getPrimeExponentQ(),
-                  rsa.getCrtCoefficient(),
-                  multi.getOtherPrimeInfo(),
-                  rsa.getParams()));
-        }
-        if (specClass.isAssignableFrom(RSAPrivateCrtKeySpec.class)) {
-          return specClass.cast(
-              new RSAPrivateCrtKeySpec(
-                  rsa.getModulus(),
-                  rsa.getPublicExponent(),
-                  rsa.getPrivateExponent(),
-                  rsa.getPrimeP(),
-                  rsa.getPrimeQ(),
-                  rsa.getPrimeExponentP(),
-                  rsa.getPrimeExponentQ(),
-                  rsa.getCrtCoefficient(),
-                  rsa.getParams()));
-        }
-        if (specClass.isAssignableFrom(RSAPrivateKeySpec.class)) {
-          return specClass.cast(
-              new RSAPrivateKeySpec(rsa.getModulus(), rsa.getPrivateExponent(), rsa.getParams()));
-        }
-        throw new InvalidKeySpecException(
-            "KeySpec must be RSAPrivate(Crt)KeySpec or PKCS8EncodedKeySpec for RSA private keys");
-      }
-    } catch (InvalidKeyException e) {
-      throw new InvalidKeySpecException(e.getMessage(), e);
-    }
-    throw new InvalidKeySpecException("Neither public nor private key");
+    return super.engineGetKeySpec(key, specClass);
   }
 
   @Override
-  protected Key engineTranslateKey(Key key) throws InvalidKeyException {
-    if (key == null) {
-      throw new InvalidKeyException("Key must not be null");
-    }
-    if (key instanceof RsaPublicKeyImpl || key instanceof RsaPrivateCrtKeyImpl) {
-      return key;
-    }
-    if (key instanceof PublicKey) {
-      return RsaKeys.translatePublic(key);
-    }
-    if (key instanceof RSAPrivateKey && !(key instanceof RSAPrivateCrtKey)) {
-      return key; // see the class comment
-    }
-    if (key instanceof PrivateKey) {
-      return RsaKeys.translatePrivate(key);
-    }
-    throw new InvalidKeyException("Neither public nor private key");
+  protected RsaPublicKeyImpl toPublic(Key key) throws InvalidKeyException {
+    return RsaKeys.toPublic(key);
+  }
+
+  @Override
+  protected RsaPrivateCrtKeyImpl toPrivate(Key key) throws InvalidKeyException {
+    return RsaKeys.toPrivate(key);
+  }
+
+  @Override
+  protected Key translatePublic(Key key) throws InvalidKeyException {
+    return RsaKeys.translatePublic(key);
+  }
+
+  @Override
+  protected Key translatePrivate(Key key) throws InvalidKeyException {
+    return nonCrt(key) ? key : RsaKeys.translatePrivate(key);
+  }
+
+  @Override
+  protected boolean isOwn(Key key) {
+    return key instanceof RsaPublicKeyImpl || key instanceof RsaPrivateCrtKeyImpl;
   }
 }
