@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.KeyFactory;
 import java.security.KeyStore;
 import java.security.PrivateKey;
+import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.Security;
 import java.security.cert.Certificate;
@@ -30,11 +31,15 @@ import javax.net.ssl.SSLParameters;
  * serving a fixed response of {@code size} random bytes after {@code work} microseconds of busy
  * application work per request. With no certificate it serves plain HTTP, the baseline that shows
  * the server's own cost. The providers are whatever java.security (or its override) lists, so the
- * same code serves the JDK and Carbide configurations.
+ * same code serves the JDK and Carbide configurations. The TLS stack is SunJSSE ({@code jsse}),
+ * Carbide's native engine ({@code engine}: {@code SSLContext.getInstance("TLS", "Carbide")}) or
+ * Conscrypt's ({@code conscrypt}, its jar on the class path): the same HttpsServer drives each
+ * through its SSLEngine.
  *
- * <p>Usage: {@code java BenchServer.java size work-us [cert.pem key.pem protocol suites]}; suites
- * is a comma-separated list or "default"; the named groups come from jdk.tls.namedGroups. Prints
- * "ready PORT PROVIDER1" and serves until its standard input closes.
+ * <p>Usage: {@code java BenchServer.java size work-us [cert.pem key.pem protocol suites [stack]]};
+ * suites is a comma-separated list or "default"; the named groups come from jdk.tls.namedGroups
+ * (SunJSSE, Conscrypt) or carbide.tls.namedGroups (the engine). Prints "ready PORT PROVIDER1
+ * TLS-PROVIDER" and serves until its standard input closes.
  */
 public final class BenchServer {
   private BenchServer() {}
@@ -45,10 +50,13 @@ public final class BenchServer {
     long workNanos = Long.parseLong(args[1]) * 1000;
     InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     HttpServer server;
+    String tls = "none";
     if (args.length > 2) {
       HttpsServer https = HttpsServer.create(address, 256);
-      https.setHttpsConfigurator(configurator(args[2], args[3], args[4], args[5]));
+      SSLContext context = context(args.length > 6 ? args[6] : "jsse");
+      https.setHttpsConfigurator(configurator(context, args[2], args[3], args[4], args[5]));
       server = https;
+      tls = context.getProvider().getName();
     } else {
       server = HttpServer.create(address, 256);
     }
@@ -57,7 +65,12 @@ public final class BenchServer {
     server.setExecutor(workers);
     server.start();
     System.out.println(
-        "ready " + server.getAddress().getPort() + " " + Security.getProviders()[0].getName());
+        "ready "
+            + server.getAddress().getPort()
+            + " "
+            + Security.getProviders()[0].getName()
+            + " "
+            + tls);
     System.out.flush();
     while (System.in.read() >= 0) {
       // Serve until the benchmark closes our standard input.
@@ -99,8 +112,23 @@ public final class BenchServer {
     sink = x;
   }
 
+  private static SSLContext context(String stack) throws Exception {
+    return switch (stack) {
+      case "jsse" -> SSLContext.getInstance("TLS");
+      case "engine" -> SSLContext.getInstance("TLS", "Carbide");
+      case "conscrypt" -> {
+        // By reflection, so that this single-file program compiles without Conscrypt's jar.
+        Object provider =
+            Class.forName("org.conscrypt.Conscrypt").getMethod("newProvider").invoke(null);
+        yield SSLContext.getInstance("TLS", (Provider) provider);
+      }
+      default -> throw new IllegalArgumentException("unknown TLS stack " + stack);
+    };
+  }
+
   private static HttpsConfigurator configurator(
-      String certFile, String keyFile, String protocol, String suites) throws Exception {
+      SSLContext context, String certFile, String keyFile, String protocol, String suites)
+      throws Exception {
     Certificate certificate;
     try (InputStream in = Files.newInputStream(Path.of(certFile))) {
       certificate = CertificateFactory.getInstance("X.509").generateCertificate(in);
@@ -117,7 +145,6 @@ public final class BenchServer {
     store.setKeyEntry("server", key, password, new Certificate[] {certificate});
     KeyManagerFactory keys = KeyManagerFactory.getInstance("SunX509");
     keys.init(store, password);
-    SSLContext context = SSLContext.getInstance("TLS");
     context.init(keys.getKeyManagers(), null, null);
     return new HttpsConfigurator(context) {
       @Override

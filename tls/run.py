@@ -1,20 +1,26 @@
 #!/usr/bin/env python3
 """./carbide tls: what Carbide does for a Java HTTPS server, measured with real clients.
 
-Starts tls/BenchServer.java (the JDK's HttpsServer on SunJSSE) once per configuration (plain HTTP,
-HTTPS on the JDK's providers, HTTPS with Carbide at priority 1, and Carbide with
--Dcarbide.hybrid=off / auto), drives it over loopback with Debian's load generators in three loads
+Starts tls/BenchServer.java (the JDK's HttpsServer) once per configuration (plain HTTP,
+HTTPS on SunJSSE with the JDK's providers, SunJSSE with Carbide at priority 1, and Carbide with
+-Dcarbide.hybrid=off / auto; then the same server on Carbide's native TLS engine and on Conscrypt's
+SSLContext instead of SunJSSE), drives it over loopback with Debian's load generators in three loads
 (wrk keep-alive; openssl s_time -reuse, one new connection at a time resuming the session;
-openssl s_time -new, full handshakes; plain HTTP gets wrk with one connection per request), alternating the configurations round by round, and reads the server's CPU
-time from /proc/PID/stat around each measurement. Writes the results into docs/tls.md (between
-its markers), a JSON copy into tls/target, and the chart docs/img/tls.png.
+openssl s_time -new, full handshakes; plain HTTP gets wrk with one connection per request), and
+the engine and Conscrypt with full handshakes from tls/HandshakeClient.java (Conscrypt's client)
+for X25519MLKEM768 beside X25519, which s_time 3.0 cannot offer. Alternates the configurations
+round by round, and reads the server's CPU time from /proc/PID/stat around each measurement.
+Writes the results into docs/tls.md (between its markers), a JSON copy into tls/target, and the
+chart docs/img/tls.png.
 
-Usage: tls/run.py JAR [--quick] [--rounds N] [--seconds S] | --profile [--seconds S]
+Usage: tls/run.py JAR [--quick] [--rounds N] [--seconds S] [--rows REGEX] [--configs a,b]
+                      [--section NAME] | --profile [--seconds S]
 """
 import argparse
 import json
 import os
 import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -44,8 +50,18 @@ ROWS = [
      "x25519,secp256r1", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
      ["-tls1_2", "-cipher", "ECDHE-ECDSA-AES256-GCM-SHA384"], ("keepalive",), 500),
 ]
-CONFIGS = ["http", "jdk", "carbide", "carbide hybrid=off", "carbide hybrid=auto"]
-QUICK_CONFIGS = ["http", "jdk", "carbide"]
+# The hybrid rows: only the engine and Conscrypt offer X25519MLKEM768 (SunJSSE on Java 25 does
+# not), so only they serve these rows, and a Java client (Conscrypt's) makes the handshakes.
+HYBRID_ROWS = [
+    ("TLS 1.3 X25519MLKEM768, EC P-256 (Conscrypt client)", "ec", "TLSv1.3",
+     "X25519MLKEM768,x25519", "default", ["X25519MLKEM768"], ("javafull",), 0),
+    ("TLS 1.3 X25519, EC P-256 (Conscrypt client)", "ec", "TLSv1.3", "X25519MLKEM768,x25519",
+     "default", ["x25519"], ("javafull",), 0),
+]
+HYBRID_CONFIGS = ("engine", "conscrypt")
+CONFIGS = ["http", "jdk", "carbide", "carbide hybrid=off", "carbide hybrid=auto", "engine",
+           "conscrypt"]
+QUICK_CONFIGS = ["http", "jdk", "carbide", "engine", "conscrypt"]
 
 
 def run(command, **kwargs):
@@ -58,6 +74,22 @@ def make_certificates(directory):
         run(["openssl", "req", "-x509", *options, "-nodes", "-keyout", f"{directory}/{name}.key",
              "-out", f"{directory}/{name}.pem", "-days", "2", "-subj", "/CN=localhost",
              "-addext", "subjectAltName=DNS:localhost"])
+
+
+def conscrypt_jar():
+    """Conscrypt's jar, the version the JMH suite uses (bench/pom.xml), from Maven Central."""
+    version = re.search(r"<conscrypt\.version>(.+?)</conscrypt\.version>",
+                        (ROOT / "bench/pom.xml").read_text()).group(1)
+    name = f"conscrypt-openjdk-uber-{version}.jar"
+    target = ROOT / "tls/target"
+    for candidate in (ROOT / "bench/target/peers" / name, target / name):
+        if candidate.exists():
+            return str(candidate)
+    target.mkdir(exist_ok=True)
+    run(["mvn", "-B", "-q", "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy",
+         f"-Dartifact=org.conscrypt:conscrypt-openjdk-uber:{version}",
+         f"-DoutputDirectory={target}"])
+    return str(target / name)
 
 
 def carbide_first(directory):
@@ -76,19 +108,24 @@ class Server:
 
     def __init__(self, jar, config, row, directory, override, extra=()):
         _, cert, protocol, groups, suites, _, _, work = row
+        classpath = jar + (":" + conscrypt_jar() if config == "conscrypt" else "")
         command = [str(JAVA_HOME / "bin/java"), "-Xms256m", "-Xmx256m", *extra,
-                   "--enable-native-access=ALL-UNNAMED", "-cp", jar,
+                   "--enable-native-access=ALL-UNNAMED", "-cp", classpath,
                    # Without it the server's separate header and body writes wait for the
                    # client's delayed ACK (Nagle): 40 ms per keep-alive request.
                    "-Dsun.net.httpserver.nodelay=true",
                    f"-Djdk.tls.namedGroups={groups}"]
-        if config.startswith("carbide"):
+        if config.startswith("carbide") or config == "engine":
             command.append(f"-Djava.security.properties={override}")
             if "hybrid=" in config:
                 command.append("-Dcarbide.hybrid=" + config.split("hybrid=")[1])
+        if config == "engine":
+            command.append(f"-Dcarbide.tls.namedGroups={groups}")
         command += [str(ROOT / "tls/BenchServer.java"), str(RESPONSE_BYTES), str(work)]
         if config != "http":
-            command += [f"{directory}/{cert}.pem", f"{directory}/{cert}.key", protocol, suites]
+            stack = config if config in ("engine", "conscrypt") else "jsse"
+            command += [f"{directory}/{cert}.pem", f"{directory}/{cert}.key", protocol, suites,
+                        stack]
         self.config = config
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, text=True)
@@ -98,6 +135,8 @@ class Server:
             raise RuntimeError(f"server {config} did not start")
         self.port = int(line[1])
         self.provider = line[2]
+        self.tls = line[3] if len(line) > 3 else "none"
+        self.cert = f"{directory}/{cert}.pem"
         self.scheme = "http" if config == "http" else "https"
 
     def cpu_seconds(self):
@@ -132,7 +171,33 @@ def load(server, kind, row, seconds):
     return int(re.search(r"(\d+) requests in", out).group(1))
 
 
+def measure_java_client(server, row, seconds):
+    """Full handshakes from HandshakeClient.java; the server's CPU is read after its warm-up."""
+    command = [str(JAVA_HOME / "bin/java"), "-Xmx128m", "-cp", conscrypt_jar(),
+               f"-Djdk.tls.namedGroups={row[5][0]}", str(ROOT / "tls/HandshakeClient.java"),
+               str(server.port), server.cert, "1"]
+    client = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        if client.stdout.readline().strip() != "warm":
+            raise RuntimeError(f"HandshakeClient failed against {server.config}")
+        cpu = server.cpu_seconds()
+        start = time.monotonic()
+        client.stdin.write(f"{seconds}\n")
+        client.stdin.flush()
+        line = client.stdout.readline()
+        elapsed = time.monotonic() - start
+        cpu = server.cpu_seconds() - cpu
+        requests = int(re.match(r"(\d+) connections", line).group(1))
+    finally:
+        client.stdin.close()
+        client.wait(timeout=30)
+    return {"requests": requests, "rps": requests / elapsed,
+            "cpu_us": cpu * 1e6 / max(requests, 1)}
+
+
 def measure(server, kind, row, seconds):
+    if kind == "javafull":
+        return measure_java_client(server, row, seconds)
     cpu = server.cpu_seconds()
     start = time.monotonic()
     requests = load(server, kind, row, seconds)
@@ -159,6 +224,7 @@ def bench_row(jar, row, configs, rounds, seconds, warm, directory, override):
             results.append({
                 "row": row[0], "config": config, "load": kind,
                 "provider": next(s.provider for s in servers if s.config == config),
+                "tls": next(s.tls for s in servers if s.config == config),
                 "rps": statistics.median(v["rps"] for v in values),
                 "cpu_us": statistics.median(v["cpu_us"] for v in values),
                 "rounds": len(values)})
@@ -170,7 +236,8 @@ def bench_row(jar, row, configs, rounds, seconds, warm, directory, override):
 
 LOAD_NAMES = {"keepalive": "keep-alive, 4 connections (wrk)",
               "resumed": "new connection, resumed (s_time -reuse)",
-              "full": "new connection, full handshake (s_time -new)"}
+              "full": "new connection, full handshake (s_time -new)",
+              "javafull": "new connection, full handshake (Java client)"}
 
 
 def table(results):
@@ -183,7 +250,7 @@ def table(results):
             rows.append(r["row"])
     for row in rows:
         lines.append(f"| **{row}** | | | | | | |")
-        for kind in ALL_LOADS:
+        for kind in LOAD_NAMES:
             by_config = {r["config"]: r for r in results if r["row"] == row and r["load"] == kind}
             if not by_config:
                 continue
@@ -210,13 +277,14 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 results = json.loads(sys.argv[2])
-loads = [l for l in ("keepalive", "resumed", "full") if any(r["load"] == l for r in results)]
+loads = [l for l in ("keepalive", "resumed", "full", "javafull")
+         if any(r["load"] == l for r in results)]
 titles = {"keepalive": "keep-alive, 16 KiB", "resumed": "new connection, resumed",
-          "full": "full handshake"}
+          "full": "full handshake", "javafull": "full handshake, Java client"}
 def short(row):
     if row.startswith("IBM"):
         return "IBM setting\n+500 µs work"
-    protocol, rest = row.split(", ", 1)
+    protocol, rest = row.replace(" (Conscrypt client)", "").split(", ", 1)
     protocol = protocol.replace("-AES256-GCM-SHA384", "")
     version, exchange = protocol[:7], protocol[8:]
     return f"{version}\n{exchange}\n" + rest.replace(" P-256", "").replace("-2048", "")
@@ -287,11 +355,11 @@ def run_profile(jar, seconds):
         "", text]))
 
 
-def write_doc(results, command, seconds, rounds):
+def write_doc(results, command, seconds, rounds, section="results", image="tls.png"):
     doc = ROOT / "docs/tls.md"
     text = doc.read_text()
-    start = "<!-- tls results: written by tls/run.py -->"
-    end = "<!-- end of tls results -->"
+    start = f"<!-- tls {section}: written by tls/run.py -->"
+    end = f"<!-- end of tls {section} -->"
     cpu = run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"]).stdout.strip()
     java = run([str(JAVA_HOME / "bin/java"), "-version"]).stderr.splitlines()[0]
     section = "\n".join([
@@ -304,7 +372,7 @@ def write_doc(results, command, seconds, rounds):
         "",
         table(results),
         "",
-        "![server CPU per request](img/tls.png)",
+        f"![server CPU per request](img/{image})",
         end])
     if start in text:
         text = text[:text.index(start)] + section + text[text.index(end) + len(end):]
@@ -320,6 +388,10 @@ def main():
     parser.add_argument("--rounds", type=int)
     parser.add_argument("--seconds", type=int)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--rows", help="a regex on the rows' names")
+    parser.add_argument("--configs", help="a comma-separated subset of " + ",".join(CONFIGS))
+    parser.add_argument("--section", default="results",
+                        help="the docs/tls.md section to write (its chart: img/tls-SECTION.png)")
     args = parser.parse_args()
     if args.profile:
         sys.path.insert(0, str(ROOT / "tls"))
@@ -328,23 +400,32 @@ def main():
     rounds = args.rounds or 2
     seconds = args.seconds or (1 if args.quick else 2)
     warm = 2 if args.quick else 3
-    rows = ROWS[:1] if args.quick else ROWS
+    rows = ROWS + HYBRID_ROWS
+    if args.rows:
+        rows = [row for row in rows if re.search(args.rows, row[0])]
+    elif args.quick:
+        rows = ROWS[:1] + HYBRID_ROWS
     configs = QUICK_CONFIGS if args.quick else CONFIGS
+    if args.configs:
+        configs = [config for config in configs if config in args.configs.split(",")]
     results = []
     with tempfile.TemporaryDirectory(prefix="carbide-tls-") as directory:
         make_certificates(directory)
         override = carbide_first(directory)
         for row in rows:
             print(f"tls: {row[0]}", file=sys.stderr)
-            results += bench_row(args.jar, row, configs, rounds, seconds, warm, directory,
-                                 override)
+            row_configs = [c for c in configs if row not in HYBRID_ROWS or c in HYBRID_CONFIGS]
+            if row_configs:
+                results += bench_row(args.jar, row, row_configs, rounds, seconds, warm, directory,
+                                     override)
     target = ROOT / "tls/target"
     target.mkdir(exist_ok=True)
     (target / "results.json").write_text(json.dumps(results, indent=1))
     print(table(results))
-    chart(results, ROOT / "docs/img/tls.png")
-    command = "./carbide tls" + (" --quick" if args.quick else "")
-    write_doc(results, command, seconds, rounds)
+    image = "tls.png" if args.section == "results" else f"tls-{args.section}.png"
+    chart(results, ROOT / "docs/img" / image)
+    command = shlex.join(["./carbide", "tls", *sys.argv[2:]])
+    write_doc(results, command, seconds, rounds, args.section, image)
 
 
 if __name__ == "__main__":

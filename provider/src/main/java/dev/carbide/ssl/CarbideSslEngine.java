@@ -155,7 +155,13 @@ public final class CarbideSslEngine extends SSLEngine {
         if (!handshakeComplete && pending() > 0) {
           return result(Status.OK, 0, 0); // NEED_WRAP: our flight goes first
         }
-        int recordLength = recordLength(src);
+        int recordLength;
+        try {
+          recordLength = recordLength(src);
+        } catch (SSLException e) {
+          failed = true; // as SunJSSE, a malformed record ends the connection, not just the call
+          throw e;
+        }
         if (recordLength < 0 || src.remaining() < recordLength) {
           return result(Status.BUFFER_UNDERFLOW, 0, 0);
         }

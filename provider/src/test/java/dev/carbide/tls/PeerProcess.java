@@ -14,12 +14,12 @@ import java.util.concurrent.TimeUnit;
  * once it prints a line starting with a given prefix; closing it closes its standard input, which
  * ends the JSSE server, and stops it by its own handle if it is still running.
  */
-final class PeerProcess implements AutoCloseable {
+public final class PeerProcess implements AutoCloseable {
   private static final long RUN_SECONDS = 30;
   private static final long READY_SECONDS = 60;
 
   /** What a finished peer printed, and how it ended. */
-  record Output(int exitCode, byte[] stdout, String stderr) {
+  public record Output(int exitCode, byte[] stdout, String stderr) {
     @Override
     public String toString() {
       return "exit "
@@ -45,7 +45,7 @@ final class PeerProcess implements AutoCloseable {
   }
 
   /** Runs {@code command} in {@code dir} with {@code input} on its standard input, to its end. */
-  static Output run(List<String> command, Path dir, byte[] input) throws Exception {
+  public static Output run(List<String> command, Path dir, byte[] input) throws Exception {
     Path out = Files.createTempFile(dir, "peer-", ".out");
     Path err = Files.createTempFile(dir, "peer-", ".err");
     try {
@@ -76,8 +76,8 @@ final class PeerProcess implements AutoCloseable {
    * {@code endsWithInput}: the server exits by itself once its standard input closes (the JSSE
    * server does; s_server does not, and is stopped at once).
    */
-  static PeerProcess start(List<String> command, Path dir, String ready, boolean endsWithInput)
-      throws Exception {
+  public static PeerProcess start(
+      List<String> command, Path dir, String ready, boolean endsWithInput) throws Exception {
     Path out = Files.createTempFile(dir, "server-", ".out");
     Path err = Files.createTempFile(dir, "server-", ".err");
     Process process =
@@ -106,12 +106,12 @@ final class PeerProcess implements AutoCloseable {
   }
 
   /** The line that said the server was ready. */
-  String readyLine() {
+  public String readyLine() {
     return readyLine;
   }
 
   /** The single line of standard output so far that starts with {@code prefix}. */
-  String line(String prefix) throws IOException {
+  public String line(String prefix) throws IOException {
     return Files.readAllLines(stdout, StandardCharsets.ISO_8859_1).stream()
         .filter(line -> line.startsWith(prefix))
         .findFirst()

@@ -14,9 +14,11 @@ import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.spec.PKCS8EncodedKeySpec;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -26,7 +28,7 @@ import javax.net.ssl.TrustManagerFactory;
  * NAME.key for the certificates "ec", "rsa" and "client"), turned into an SSLContext through the
  * JCA (so with Carbide first, the keys are Carbide's), and the few HTTP/1.x bytes they exchange.
  */
-final class TlsFiles {
+public final class TlsFiles {
   private TlsFiles() {}
 
   /**
@@ -34,6 +36,12 @@ final class TlsFiles {
    * {@code trusted}, all from {@code dir}.
    */
   static SSLContext context(Path dir, String identity, String... trusted) throws Exception {
+    return init(SSLContext.getInstance("TLS"), dir, identity, trusted);
+  }
+
+  /** Initialises {@code context} (any provider's) as {@link #context} does; returns it. */
+  public static SSLContext init(SSLContext context, Path dir, String identity, String... trusted)
+      throws Exception {
     KeyStore keys = KeyStore.getInstance("PKCS12");
     keys.load(null, null);
     char[] password = "changeit".toCharArray();
@@ -51,13 +59,73 @@ final class TlsFiles {
     keyManagers.init(keys, password);
     TrustManagerFactory trustManagers = TrustManagerFactory.getInstance("PKIX");
     trustManagers.init(anchors);
-    SSLContext context = SSLContext.getInstance("TLS");
     context.init(keyManagers.getKeyManagers(), trustManagers.getTrustManagers(), null);
     return context;
   }
 
-  /** True if {@code tool} is an executable on the PATH (the interop peers are optional). */
-  static boolean onPath(String tool) {
+  /**
+   * Makes a self-signed certificate with the openssl tool: NAME.pem and NAME.key in {@code dir},
+   * for {@code commonName} (also its DNS subject alternative name), valid two days.
+   */
+  public static void makeCertificate(
+      Path dir, String name, String commonName, String type, String... keyOptions)
+      throws Exception {
+    List<String> command = new ArrayList<>(List.of("openssl", "req", "-x509", "-newkey", type));
+    command.addAll(List.of(keyOptions));
+    command.addAll(
+        List.of(
+            "-nodes",
+            "-keyout",
+            dir.resolve(name + ".key").toString(),
+            "-out",
+            dir.resolve(name + ".pem").toString(),
+            "-days",
+            "2",
+            "-subj",
+            "/CN=" + commonName,
+            "-addext",
+            "subjectAltName=DNS:" + commonName));
+    PeerProcess.Output out = PeerProcess.run(command, dir, new byte[0]);
+    if (out.exitCode() != 0) {
+      throw new AssertionError("openssl req failed: " + out);
+    }
+  }
+
+  /**
+   * curl's command for https://localhost:PORT/ (resolved to 127.0.0.1) trusting {@code trust}.pem,
+   * the response head into curl.head and the body into curl.body in {@code dir} (both deleted
+   * first), POSTing payload.bin if {@code post}; {@code options} go before the URL.
+   */
+  public static List<String> curl(
+      Path dir, int port, String trust, boolean post, List<String> options) throws IOException {
+    Files.deleteIfExists(dir.resolve("curl.body"));
+    Files.deleteIfExists(dir.resolve("curl.head"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "curl",
+                "-sS",
+                "--fail",
+                "--max-time",
+                "20",
+                "--cacert",
+                dir.resolve(trust + ".pem").toString(),
+                "--resolve",
+                "localhost:" + port + ":127.0.0.1",
+                "-D",
+                dir.resolve("curl.head").toString(),
+                "-o",
+                dir.resolve("curl.body").toString()));
+    if (post) {
+      command.addAll(List.of("-H", "Expect:", "--data-binary", "@" + dir.resolve("payload.bin")));
+    }
+    command.addAll(options);
+    command.add("https://localhost:" + port + "/");
+    return command;
+  }
+
+  /** Whether {@code tool} is an executable on the PATH. */
+  public static boolean onPath(String tool) {
     for (String entry : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       if (Files.isExecutable(Path.of(entry, tool))) {
         return true;
@@ -66,13 +134,13 @@ final class TlsFiles {
     return false;
   }
 
-  static Certificate certificate(Path dir, String name) throws Exception {
+  public static Certificate certificate(Path dir, String name) throws Exception {
     try (InputStream in = Files.newInputStream(dir.resolve(name + ".pem"))) {
       return CertificateFactory.getInstance("X.509").generateCertificate(in);
     }
   }
 
-  static PrivateKey privateKey(Path dir, String name, String algorithm) throws Exception {
+  public static PrivateKey privateKey(Path dir, String name, String algorithm) throws Exception {
     String pem = Files.readString(dir.resolve(name + ".key"), StandardCharsets.US_ASCII);
     String base64 = pem.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
     byte[] der = Base64.getDecoder().decode(base64);
@@ -84,7 +152,7 @@ final class TlsFiles {
   }
 
   /** Reads an HTTP request or response head, up to and including the blank line. */
-  static String readHead(InputStream in) throws IOException {
+  public static String readHead(InputStream in) throws IOException {
     ByteArrayOutputStream head = new ByteArrayOutputStream();
     int matched = 0;
     byte[] end = {'\r', '\n', '\r', '\n'};
@@ -100,7 +168,7 @@ final class TlsFiles {
   }
 
   /** The value of header {@code name} in {@code head}, or null. */
-  static String header(String head, String name) {
+  public static String header(String head, String name) {
     for (String line : head.split("\r\n")) {
       int colon = line.indexOf(':');
       if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(name)) {
@@ -114,7 +182,7 @@ final class TlsFiles {
    * The body that follows the first HTTP response head in {@code bytes} (which may hold a client
    * tool's own text before it), {@code length} bytes long, or null if there is no whole body.
    */
-  static byte[] bodyAfterHead(byte[] bytes, String statusLinePrefix, int length) {
+  public static byte[] bodyAfterHead(byte[] bytes, String statusLinePrefix, int length) {
     byte[] marker = statusLinePrefix.getBytes(StandardCharsets.US_ASCII);
     int start = indexOf(bytes, marker, 0);
     if (start < 0) {
@@ -140,7 +208,7 @@ final class TlsFiles {
     return -1;
   }
 
-  static String sha256(byte[] data) throws Exception {
+  public static String sha256(byte[] data) throws Exception {
     return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
   }
 }

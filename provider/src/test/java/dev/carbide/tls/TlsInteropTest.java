@@ -307,29 +307,7 @@ class TlsInteropTest {
       throws Exception {
     Path body = dir.resolve("curl.body");
     Path head = dir.resolve("curl.head");
-    Files.deleteIfExists(body);
-    Files.deleteIfExists(head);
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                "curl",
-                "-sS",
-                "--fail",
-                "--max-time",
-                "20",
-                "--cacert",
-                dir.resolve(trust + ".pem").toString(),
-                "--resolve",
-                "localhost:" + port + ":127.0.0.1",
-                "-D",
-                head.toString(),
-                "-o",
-                body.toString()));
-    if (post) {
-      command.addAll(List.of("-H", "Expect:", "--data-binary", "@" + dir.resolve("payload.bin")));
-    }
-    command.addAll(List.of(options));
-    command.add("https://localhost:" + port + "/");
+    List<String> command = TlsFiles.curl(dir, port, trust, post, List.of(options));
     PeerProcess.Output out = PeerProcess.run(command, dir, new byte[0]);
     String headers = Files.exists(head) ? Files.readString(head, StandardCharsets.ISO_8859_1) : "";
     byte[] received = Files.exists(body) ? Files.readAllBytes(body) : new byte[0];
@@ -433,29 +411,8 @@ class TlsInteropTest {
 
   /** ec: P-256; rsa: RSA-2048; client: an RSA-2048 client certificate. All self-signed. */
   private void makeCertificates() throws Exception {
-    certificate("ec", "localhost", "ec", "-pkeyopt", "ec_paramgen_curve:P-256");
-    certificate("rsa", "localhost", "rsa", "-pkeyopt", "rsa_keygen_bits:2048");
-    certificate("client", "client", "rsa", "-pkeyopt", "rsa_keygen_bits:2048");
-  }
-
-  private void certificate(String name, String commonName, String type, String... keyOptions)
-      throws Exception {
-    List<String> command = new ArrayList<>(List.of("openssl", "req", "-x509", "-newkey", type));
-    command.addAll(List.of(keyOptions));
-    command.addAll(
-        List.of(
-            "-nodes",
-            "-keyout",
-            dir.resolve(name + ".key").toString(),
-            "-out",
-            dir.resolve(name + ".pem").toString(),
-            "-days",
-            "2",
-            "-subj",
-            "/CN=" + commonName,
-            "-addext",
-            "subjectAltName=DNS:" + commonName));
-    PeerProcess.Output out = PeerProcess.run(command, dir, new byte[0]);
-    assertEquals(0, out.exitCode(), out::toString);
+    TlsFiles.makeCertificate(dir, "ec", "localhost", "ec", "-pkeyopt", "ec_paramgen_curve:P-256");
+    TlsFiles.makeCertificate(dir, "rsa", "localhost", "rsa", "-pkeyopt", "rsa_keygen_bits:2048");
+    TlsFiles.makeCertificate(dir, "client", "client", "rsa", "-pkeyopt", "rsa_keygen_bits:2048");
   }
 }
