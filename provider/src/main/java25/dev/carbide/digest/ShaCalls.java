@@ -25,10 +25,10 @@ final class ShaCalls {
               ValueLayout.JAVA_LONG, // the SHA functions
               ValueLayout.ADDRESS, // the state array
               ValueLayout.JAVA_INT, // its length
-              ValueLayout.ADDRESS, // the buffer array (may be NULL)
+              ValueLayout.ADDRESS, // the buffer array (an empty one for none)
               ValueLayout.JAVA_INT, // its length
               ValueLayout.JAVA_INT, // the bytes buffered in it
-              ValueLayout.ADDRESS, // the input array (may be NULL)
+              ValueLayout.ADDRESS, // the input array (an empty one for none)
               ValueLayout.JAVA_INT, // its length
               ValueLayout.JAVA_INT, // the input's offset
               ValueLayout.JAVA_INT)); // the input's length
@@ -40,7 +40,7 @@ final class ShaCalls {
               ValueLayout.JAVA_LONG, // the SHA functions
               ValueLayout.ADDRESS, // the state array
               ValueLayout.JAVA_INT, // its length
-              ValueLayout.ADDRESS, // the buffer array (may be NULL)
+              ValueLayout.ADDRESS, // the buffer array (an empty one for none)
               ValueLayout.JAVA_INT, // its length
               ValueLayout.JAVA_INT, // the bytes buffered in it
               ValueLayout.ADDRESS, // the output array
