@@ -93,14 +93,15 @@ void FinishSnapshot(JNIEnv* env, jclass, jlong functions, jbyteArray snapshot, j
   });
 }
 
-// The state of an empty message for the digest whose snapshotFunctions are `functions`: the
-// template from which HeapShaDigest (sha_critical.cc) starts every digest.
+// The state of an empty message for the digest whose snapshotFunctions are `functions`, as long as
+// its struct: the template from which HeapShaDigest (sha_critical.cc) starts every digest.
 jbyteArray InitialState(JNIEnv* env, jclass, jlong functions) {
   return Guard(env, [&] {
     const auto& sha = FromHandle<const internal::ShaFunctions>(functions);
     internal::ShaState state{};
     sha.init(&state);
-    return NewByteArray(env, state.bytes, sizeof(state.bytes));
+    // Only the algorithm's own struct: 112 bytes for SHA-256, which every clone() copies.
+    return NewByteArray(env, state.bytes, sha.state_size);
   });
 }
 

@@ -28,20 +28,21 @@ namespace {
 // HeapShaDigest.STEP. SHA-256 runs at about 2 GB/s with SHA-NI, so this is under 10 µs.
 constexpr int32_t kCriticalLimit = 16 * 1024;
 
-constexpr int32_t kStateSize = sizeof(internal::ShaState);
-
 // Runs `body(sha, state)` on a copy of the state in state_array[0, state_len), which must be a
-// whole valid ShaState for `functions`, and writes the state back only if body succeeds, so a
-// failed call changes nothing. Returns body's result, or -1 on any failure.
+// whole valid state of `functions`' struct (DigestNative.initialState makes it that long), and
+// writes the state back only if body succeeds, so a failed call changes nothing. Returns body's
+// result, or -1 on any failure.
 template <typename Body>
 int32_t WithState(int64_t functions, uint8_t* state_array, int32_t state_len,
                   Body&& body) noexcept {
-  if (functions == 0 || state_array == nullptr || state_len != kStateSize) {
+  if (functions == 0 || state_array == nullptr) {
     return -1;
   }
   const auto& sha =
       *reinterpret_cast<const internal::ShaFunctions*>(static_cast<intptr_t>(functions));
-  // Only the algorithm's own struct crosses: 112 bytes for SHA-256 rather than the whole 256.
+  if (state_len < 0 || static_cast<size_t>(state_len) != sha.state_size) {
+    return -1;
+  }
   internal::ShaState state;
   std::memcpy(state.bytes, state_array, sha.state_size);
   if (!sha.valid(state)) {
