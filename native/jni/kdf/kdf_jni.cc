@@ -88,13 +88,17 @@ class JavaKdfParams {
       if (env->ExceptionCheck()) {
         throw JavaExceptionPending{};
       }
-      // The lengths were read in TotalLength; an array cannot change its length since.
+      // The lengths were read in TotalLength: a longer array put in meanwhile is read only so far.
       auto length = static_cast<size_t>(lengths_[i]);
       if (length != 0) {
+        // An element replaced by a shorter array meanwhile (another thread) throws here.
         env->GetByteArrayRegion(element, 0, lengths_[i],
                                 reinterpret_cast<jbyte*>(copies_.data() + at));
       }
       env->DeleteLocalRef(element);
+      if (env->ExceptionCheck()) {
+        throw JavaExceptionPending{};
+      }
       if (number_values[i] < 0) {
         throw Error(ErrorKind::kInvalidParameter, "negative KDF parameter");
       }
