@@ -2,7 +2,7 @@
 // provider calls it (a copy of the template's context per derivation, then the derivation's own
 // parameters); "Raw" is OpenSSL's limit, one context reused for every derivation. scrypt and
 // Argon2id run at the costs of the speed and JMH rows (N = 2^14, r = 8; m = 19 MiB, t = 2); KBKDF,
-// the one-step KDF and X9.63 derive 32 bytes from a 32-byte secret.
+// the one-step KDF, X9.63 and PBKDF2 at one iteration derive 32 bytes from a 32-byte secret.
 #include <benchmark/benchmark.h>
 #include <openssl/kdf.h>
 
@@ -75,6 +75,15 @@ Shape X963() {
           {{KdfParamId::kKey, kSecret}, {KdfParamId::kInfo, kSalt}}};
 }
 
+// PBKDF2WithHmacSHA256 at one iteration, where the fixed cost of a derivation is all there is.
+Shape Pbkdf2OneIteration() {
+  return {"PBKDF2",
+          {{KdfParamId::kDigest, Text(kSha256)}, {KdfParamId::kPkcs5, {}, 1}},
+          {{KdfParamId::kPassword, kSecret},
+           {KdfParamId::kSalt, kSalt},
+           {KdfParamId::kIterations, {}, 1}}};
+}
+
 void BM_EvpKdfCarbide(benchmark::State& state, Shape (*make)()) {
   Shape shape = make();
   const EVP_KDF* kdf = FindKdf(shape.kdf);
@@ -122,6 +131,8 @@ BENCHMARK_CAPTURE(BM_EvpKdfCarbide, OneStepSha256_32, OneStep);
 BENCHMARK_CAPTURE(BM_EvpKdfRaw, OneStepSha256_32, OneStep);
 BENCHMARK_CAPTURE(BM_EvpKdfCarbide, X963Sha256_32, X963);
 BENCHMARK_CAPTURE(BM_EvpKdfRaw, X963Sha256_32, X963);
+BENCHMARK_CAPTURE(BM_EvpKdfCarbide, Pbkdf2Sha256Iter1_32, Pbkdf2OneIteration);
+BENCHMARK_CAPTURE(BM_EvpKdfRaw, Pbkdf2Sha256Iter1_32, Pbkdf2OneIteration);
 
 }  // namespace
 }  // namespace carbide

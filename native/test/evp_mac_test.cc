@@ -90,6 +90,35 @@ TEST(EvpMacTest, GmacSameKeyNewIvMatchesAFreshContext) {
   EXPECT_EQ(tag(reused, near, "AES-256-GCM", 7), fresh(near, "AES-256-GCM", 7));
 }
 
+// Renew (the provider's GMAC init with the key its session holds) takes only the IV when the key
+// is the one held, and refuses, changing nothing, for any other key, no key, or another MAC.
+TEST(EvpMacTest, GmacRenewOnlyUnderTheKeyHeld) {
+  const auto key = FromHex("29d3a44f8723dc640239100c365423a312934ac80239212ac3df3421a2098123");
+  const auto message = FromHex("aabbccddeeff");
+  const std::vector<uint8_t> iv1(12, 1);
+  const std::vector<uint8_t> iv2(12, 2);
+  EvpMac mac(FindMac("GMAC"), EvpMac::Parameter::kIv);
+  EXPECT_FALSE(mac.Renew(key, iv1));  // no key yet
+  mac.SetKey(key, "AES-256-GCM", iv1, 0);
+  std::string first = Hex(Tag(mac, message));
+  auto near = key;
+  near.back() ^= 1;
+  EXPECT_FALSE(mac.Renew(near, iv2));
+  EXPECT_FALSE(mac.Renew(std::vector<uint8_t>(key.begin(), key.begin() + 16), iv2));
+  EXPECT_FALSE(mac.Renew(key, {}));
+  // Still spent: none of the refusals started a message.
+  EXPECT_EQ(KindOf([&] { mac.Update(message.data(), message.size()); }), ErrorKind::kIllegalState);
+  ASSERT_TRUE(mac.Renew(key, iv2));
+  EvpMac fresh(FindMac("GMAC"), EvpMac::Parameter::kIv);
+  fresh.SetKey(key, "AES-256-GCM", iv2, 0);
+  EXPECT_EQ(Hex(Tag(mac, message)), Hex(Tag(fresh, message)));
+  ASSERT_TRUE(mac.Renew(key, iv1));
+  EXPECT_EQ(Hex(Tag(mac, message)), first);
+  EvpMac cmac(FindMac("CMAC"), EvpMac::Parameter::kNone);
+  cmac.SetKey(key, "AES-256-CBC", {}, 0);
+  EXPECT_FALSE(cmac.Renew(key, iv1));
+}
+
 // SP 800-185 KMAC sample 2, and the refusal of a key shorter than OpenSSL's 4 bytes.
 TEST(EvpMacTest, KmacKnownAnswerAndShortKey) {
   EvpMac mac(FindMac("KMAC-128"), EvpMac::Parameter::kCustomisation);

@@ -39,6 +39,7 @@ enum class KdfParamId : int {
   kLanes = 17,           // "lanes" (uint32): Argon2's parallelism
   kUseLength = 18,       // "use-l" (int, 0 or 1): KBKDF appends [L]_32
   kUseSeparator = 19,    // "use-separator" (int, 0 or 1): KBKDF puts 0x00 after the Label
+  kPkcs5 = 20,           // "pkcs5" (int, 0 or 1): PBKDF2 without SP 800-132's lower bounds
 };
 
 // One parameter: bytes for octet strings and names, number for numbers. Spans may be empty.

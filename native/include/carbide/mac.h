@@ -134,6 +134,12 @@ class EvpMac {
   void SetKey(std::span<const uint8_t> key, const char* cipher, std::span<const uint8_t> parameter,
               size_t output_size);
 
+  // A GMAC's next message: if the context holds `key` already (keyed by SetKey, under the cipher
+  // named then), starts a new message under `iv` (not empty) alone and returns true, without keying
+  // again; otherwise returns false and changes nothing. Throws Error(kInvalidParameter) if OpenSSL
+  // refuses the IV; the object then has no key. Always false for the other MACs.
+  bool Renew(std::span<const uint8_t> key, std::span<const uint8_t> iv);
+
   // Discards any data absorbed so far and starts a new message under the same key (and IV). Does
   // nothing if there is no key.
   void Reset();
@@ -151,8 +157,10 @@ class EvpMac {
   void RequireKey() const;
   // Keys ctx_ again with saved_key_ and saved_iv_ (GMAC, Poly1305).
   void Rekey();
-  // True if ctx_ holds `key` under `cipher` already, so a GMAC needs only its new IV.
-  bool HoldsKey(std::span<const uint8_t> key, const char* cipher) const;
+  // True if ctx_ holds `key` (under saved_cipher_), so a GMAC needs only its new IV.
+  bool HoldsKey(std::span<const uint8_t> key) const;
+  // Starts a GMAC's new message under `iv` on the key ctx_ holds.
+  void StartIv(std::span<const uint8_t> iv);
   void Forget() noexcept;
 
   const EVP_MAC* mac_;

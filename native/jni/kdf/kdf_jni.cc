@@ -5,9 +5,8 @@
 
 #include <algorithm>
 #include <limits>
-#include <memory>
+#include <span>
 #include <string>
-#include <vector>
 
 #include "../core/families.h"
 #include "../core/jni_support.h"
@@ -69,44 +68,81 @@ jlong FetchKdf(JNIEnv* env, jclass, jstring name) {
   return Guard(env, [&] { return ToHandle(FindKdf(JavaString(env, name))); });
 }
 
-// The parameters ids[i], bytes[i] (a null element is empty) and numbers[i], copied to native
-// memory that is cleansed when this goes.
+// The parameters ids[i], bytes[i] (a null element is empty) and numbers[i], their bytes copied one
+// after another into one native buffer (on the stack up to 1 KiB) that is cleansed when this goes:
+// a derivation's few short inputs then cost no heap allocation each.
 class JavaKdfParams {
  public:
-  JavaKdfParams(JNIEnv* env, jintArray ids, jobjectArray bytes, jlongArray numbers) {
-    CheckArrayRange(env, ids, 0, 0);  // none of the arrays may be null
-    CheckArrayRange(env, bytes, 0, 0);
-    CheckArrayRange(env, numbers, 0, 0);
-    jsize count = env->GetArrayLength(ids);
-    if (env->GetArrayLength(bytes) != count || env->GetArrayLength(numbers) != count) {
-      throw Error(ErrorKind::kIllegalArgument, "KDF parameter arrays differ in length");
-    }
-    std::vector<jint> id_values(static_cast<size_t>(count));
-    std::vector<jlong> number_values(static_cast<size_t>(count));
-    env->GetIntArrayRegion(ids, 0, count, id_values.data());
-    env->GetLongArrayRegion(numbers, 0, count, number_values.data());
-    copies_.reserve(static_cast<size_t>(count));
-    params_.reserve(static_cast<size_t>(count));
-    for (jsize i = 0; i < count; ++i) {
+  // More than KdfTemplate sets in one call is refused there anyway.
+  static constexpr jsize kMaxCount = 16;
+
+  JavaKdfParams(JNIEnv* env, jintArray ids, jobjectArray bytes, jlongArray numbers)
+      : copies_(TotalLength(env, ids, bytes, numbers)) {
+    jint id_values[kMaxCount];
+    jlong number_values[kMaxCount];
+    env->GetIntArrayRegion(ids, 0, count_, id_values);
+    env->GetLongArrayRegion(numbers, 0, count_, number_values);
+    size_t at = 0;
+    for (jsize i = 0; i < count_; ++i) {
       auto element = static_cast<jbyteArray>(env->GetObjectArrayElement(bytes, i));
       if (env->ExceptionCheck()) {
         throw JavaExceptionPending{};
       }
-      copies_.push_back(std::make_unique<SecretBytes>(env, element));
+      // The lengths were read in TotalLength: a longer array put in meanwhile is read only so far.
+      auto length = static_cast<size_t>(lengths_[i]);
+      if (length != 0) {
+        // An element replaced by a shorter array meanwhile (another thread) throws here.
+        env->GetByteArrayRegion(element, 0, lengths_[i],
+                                reinterpret_cast<jbyte*>(copies_.data() + at));
+      }
       env->DeleteLocalRef(element);
+      if (env->ExceptionCheck()) {
+        throw JavaExceptionPending{};
+      }
       if (number_values[i] < 0) {
         throw Error(ErrorKind::kInvalidParameter, "negative KDF parameter");
       }
-      params_.push_back({static_cast<KdfParamId>(id_values[i]), copies_.back()->span(),
-                         static_cast<uint64_t>(number_values[i])});
+      params_[i] = {static_cast<KdfParamId>(id_values[i]), copies_.span().subspan(at, length),
+                    static_cast<uint64_t>(number_values[i])};
+      at += length;
     }
   }
 
-  std::span<const KdfParam> params() const noexcept { return params_; }
+  std::span<const KdfParam> params() const noexcept {
+    return {params_, static_cast<size_t>(count_)};
+  }
 
  private:
-  std::vector<std::unique_ptr<SecretBytes>> copies_;
-  std::vector<KdfParam> params_;
+  // Checks the arrays and reads each element's length (into lengths_ and count_); returns their
+  // sum.
+  size_t TotalLength(JNIEnv* env, jintArray ids, jobjectArray bytes, jlongArray numbers) {
+    CheckArrayRange(env, ids, 0, 0);  // none of the arrays may be null
+    CheckArrayRange(env, bytes, 0, 0);
+    CheckArrayRange(env, numbers, 0, 0);
+    count_ = env->GetArrayLength(ids);
+    if (env->GetArrayLength(bytes) != count_ || env->GetArrayLength(numbers) != count_) {
+      throw Error(ErrorKind::kIllegalArgument, "KDF parameter arrays differ in length");
+    }
+    if (count_ > kMaxCount) {
+      throw Error(ErrorKind::kInvalidParameter, "too many KDF parameters");
+    }
+    size_t total = 0;
+    for (jsize i = 0; i < count_; ++i) {
+      auto element = static_cast<jbyteArray>(env->GetObjectArrayElement(bytes, i));
+      if (env->ExceptionCheck()) {
+        throw JavaExceptionPending{};
+      }
+      lengths_[i] = element != nullptr ? env->GetArrayLength(element) : 0;
+      env->DeleteLocalRef(element);
+      total += static_cast<size_t>(lengths_[i]);
+    }
+    return total;
+  }
+
+  jsize count_ = 0;
+  jsize lengths_[kMaxCount] = {};
+  SecretBytes copies_;
+  KdfParam params_[kMaxCount];
 };
 
 // A KdfTemplate over EVP_KDF `kdf` with the given fixed parameters, kept for the life of the

@@ -4,6 +4,7 @@
 // restarts under the same key.
 #include <jni.h>
 
+#include <span>
 #include <string>
 
 #include "../core/families.h"
@@ -77,6 +78,25 @@ void InitEvp(JNIEnv* env, jclass, jlong session, jbyteArray key, jstring cipher,
   });
 }
 
+// A GMAC's next message under the key its session holds, with no array arguments: Java wrote the
+// key to scratch[0, key_len) and the IV after it, and both are cleansed there on the way out.
+// Returns false, changing nothing, if the session holds another key or none: Java then keys it in
+// full through InitEvp. Within one session the cipher follows from the key's length, so the same
+// key means the same cipher.
+jboolean RenewEvp(JNIEnv* env, jclass, jlong session, jint key_len, jint iv_len) {
+  return Guard(env, [&] {
+    EvpMacSession& mac = EvpMacSession::From(session);
+    if (key_len < 0 || iv_len < 0 || key_len > kScratchCapacity - iv_len) {
+      throw Error(ErrorKind::kIllegalArgument, "MAC key and IV lengths out of range");
+    }
+    uint8_t* bytes = mac.scratch(key_len + iv_len);
+    CleanseOnExit wipe{bytes, static_cast<size_t>(key_len + iv_len)};
+    auto key = std::span<const uint8_t>(bytes, static_cast<size_t>(key_len));
+    auto iv = std::span<const uint8_t>(bytes + key_len, static_cast<size_t>(iv_len));
+    return static_cast<jboolean>(mac.engine().Renew(key, iv));
+  });
+}
+
 }  // namespace
 
 bool RegisterMacNatives(JNIEnv* env) {
@@ -88,6 +108,7 @@ bool RegisterMacNatives(JNIEnv* env) {
       Method("fetchMac", "(Ljava/lang/String;)J", FetchMac),
       Method("newEvpSession", "(JI)J", NewEvpSession),
       Method("initEvp", "(J[BLjava/lang/String;[BI)V", InitEvp),
+      Method("renewEvp", "(JII)Z", RenewEvp),
   };
   return RegisterNatives(env, "dev/carbide/mac/MacNative", methods);
 }

@@ -26,7 +26,7 @@ struct ParamInfo {
 };
 
 // Indexed by KdfParamId.
-constexpr std::array<ParamInfo, 20> kParams = {{
+constexpr std::array<ParamInfo, 21> kParams = {{
     {OSSL_KDF_PARAM_KEY, ParamType::kOctets},
     {OSSL_KDF_PARAM_PASSWORD, ParamType::kOctets},
     {OSSL_KDF_PARAM_SALT, ParamType::kOctets},
@@ -47,6 +47,7 @@ constexpr std::array<ParamInfo, 20> kParams = {{
     {OSSL_KDF_PARAM_ARGON2_LANES, ParamType::kUint32},
     {OSSL_KDF_PARAM_KBKDF_USE_L, ParamType::kInt},
     {OSSL_KDF_PARAM_KBKDF_USE_SEPARATOR, ParamType::kInt},
+    {OSSL_KDF_PARAM_PKCS5, ParamType::kInt},
 }};
 
 // OSSL_PARAM_get_octet_string refuses a null pointer even for zero bytes, so empty inputs point

@@ -60,30 +60,42 @@ void EvpMac::Forget() noexcept {
   saved_cipher_.clear();
 }
 
-bool EvpMac::HoldsKey(std::span<const uint8_t> key, const char* cipher) const {
-  return cipher != nullptr && !saved_cipher_.empty() && saved_cipher_ == cipher &&
-         key.size() == saved_key_.size() &&
+bool EvpMac::HoldsKey(std::span<const uint8_t> key) const {
+  return !saved_cipher_.empty() && key.size() == saved_key_.size() &&
          CRYPTO_memcmp(key.data(), saved_key_.data(), key.size()) == 0;
+}
+
+void EvpMac::StartIv(std::span<const uint8_t> iv) {
+  // Keying again would fetch the cipher, expand the AES key and derive the hash key every time,
+  // which costs more than a short message's MAC: the IV alone restarts the context.
+  keyed_ = false;
+  spent_ = false;
+  CleanseAndClear(saved_iv_);
+  const OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(
+                                   OSSL_MAC_PARAM_IV, const_cast<uint8_t*>(iv.data()), iv.size()),
+                               OSSL_PARAM_construct_end()};
+  if (EVP_MAC_init(ctx_.get(), nullptr, 0, params) != 1) {
+    ThrowOpensslError("EVP_MAC_init", ErrorKind::kInvalidParameter);
+  }
+  saved_iv_.assign(iv.begin(), iv.end());
+  keyed_ = true;
+}
+
+bool EvpMac::Renew(std::span<const uint8_t> key, std::span<const uint8_t> iv) {
+  if (parameter_ != Parameter::kIv || iv.empty() || !HoldsKey(key)) {
+    return false;
+  }
+  StartIv(iv);
+  return true;
 }
 
 void EvpMac::SetKey(std::span<const uint8_t> key, const char* cipher,
                     std::span<const uint8_t> parameter, size_t output_size) {
-  if (parameter_ == Parameter::kIv && !parameter.empty() && HoldsKey(key, cipher)) {
+  if (parameter_ == Parameter::kIv && !parameter.empty() && cipher != nullptr &&
+      saved_cipher_ == cipher && HoldsKey(key)) {
     // A GMAC's next message under the key it holds (init with the same key and a new IV, the way
-    // GMAC is used) takes only the IV: keying again would fetch the cipher, expand the AES key and
-    // derive the hash key every time, which costs more than a short message's MAC.
-    keyed_ = false;
-    spent_ = false;
-    CleanseAndClear(saved_iv_);
-    const OSSL_PARAM params[] = {
-        OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_IV, const_cast<uint8_t*>(parameter.data()),
-                                          parameter.size()),
-        OSSL_PARAM_construct_end()};
-    if (EVP_MAC_init(ctx_.get(), nullptr, 0, params) != 1) {
-      ThrowOpensslError("EVP_MAC_init", ErrorKind::kInvalidParameter);
-    }
-    saved_iv_.assign(parameter.begin(), parameter.end());
-    keyed_ = true;
+    // GMAC is used).
+    StartIv(parameter);
     return;
   }
   keyed_ = false;

@@ -11,12 +11,14 @@ import java.security.spec.KeySpec;
 import java.util.List;
 import java.util.function.Supplier;
 import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
 
 /**
  * The KDF rows of {@code speed}: scrypt and Argon2id at the costs applications choose for
  * interactive logins (RFC 7914's N = 2^14, r = 8; OWASP's Argon2id minimum m = 19 MiB, t = 2), and
- * KBKDF, the one-step KDF and X9.63 deriving a 32-byte key from a 32-byte secret. The JDK has none
- * of them, so its column stays empty; the JMH suite compares them with Bouncy Castle.
+ * KBKDF, the one-step KDF and X9.63 deriving a 32-byte key from a 32-byte secret, and PBKDF2 at one
+ * iteration. The JDK has none of them but PBKDF2, so its column stays empty there; the JMH suite
+ * compares them with Bouncy Castle.
  */
 final class KdfSpeeds {
   private KdfSpeeds() {}
@@ -58,6 +60,12 @@ final class KdfSpeeds {
         "X963KDF-SHA256 32B",
         "X963KDF-SHA256",
         () -> new KeyAgreementKdfSpec(SECRET, SALT, 256));
+    // One iteration, where a derivation's fixed cost is all there is (SunJCE serves it too).
+    add(
+        rows,
+        "PBKDF2WithHmacSHA256 1 iteration 32B",
+        "PBKDF2WithHmacSHA256",
+        () -> new PBEKeySpec("password".toCharArray(), SALT, 1, 256));
   }
 
   private static void add(List<Row> rows, String name, String algorithm, Supplier<KeySpec> spec) {

@@ -1,14 +1,9 @@
 package dev.carbide.dh;
 
-import dev.carbide.internal.EntryGuard;
-import dev.carbide.internal.NativeCleaner;
-import dev.carbide.internal.NativeFootprint;
-import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
+import dev.carbide.keys.NativeKeyPairGeneratorSpi;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidParameterException;
 import java.security.KeyPair;
-import java.security.KeyPairGeneratorSpi;
 import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
@@ -21,14 +16,12 @@ import javax.crypto.spec.DHParameterSpec;
  * length {@code l} in bits where one is given, else the length OpenSSL picks for the group's
  * strength.
  *
- * <p>Like the EC generator, {@code initialize} and generation hold a guard: a generator shared by
- * threads gives an IllegalStateException, never a freed native generator.
+ * <p>The native generator's lifecycle and guard are {@link NativeKeyPairGeneratorSpi}'s.
  */
-final class DhKeyPairGenerator extends KeyPairGeneratorSpi {
-  private final EntryGuard guard = new EntryGuard();
-  private DHParameterSpec params;
-  private long generator;
-  private Cleaner.Cleanable cleanable;
+final class DhKeyPairGenerator extends NativeKeyPairGeneratorSpi<DHParameterSpec> {
+  DhKeyPairGenerator() {
+    super(null, DhNative::freeGenerator, "SunJCE's DH group");
+  }
 
   @Override
   public void initialize(int keysize, SecureRandom random) {
@@ -69,46 +62,24 @@ final class DhKeyPairGenerator extends KeyPairGeneratorSpi {
     }
   }
 
-  // Sets up the native generator at once, so parameters OpenSSL refuses fail here.
-  private void select(DHParameterSpec chosen) throws InvalidAlgorithmParameterException {
-    guard.enter();
-    try {
-      release();
-      params = chosen;
-      generator =
-          DhNative.newGenerator(
-              DhKeys.unsigned(chosen.getP()), DhKeys.unsigned(chosen.getG()), chosen.getL());
-      cleanable =
-          NativeCleaner.register(
-              this, generator, DhNative::freeGenerator, NativeFootprint.KEY_PAIR_GENERATOR);
-    } finally {
-      guard.exit();
-    }
-  }
-
-  private void release() {
-    if (cleanable != null) {
-      cleanable.clean();
-      cleanable = null;
-      generator = 0;
-    }
+  @Override
+  protected long newGenerator(DHParameterSpec params) throws InvalidAlgorithmParameterException {
+    return DhNative.newGenerator(
+        DhKeys.unsigned(params.getP()), DhKeys.unsigned(params.getG()), params.getL());
   }
 
   @Override
-  public KeyPair generateKeyPair() {
-    if (params == null) {
-      try {
-        select(DhGroups.defaults());
-      } catch (InvalidAlgorithmParameterException e) {
-        throw new ProviderException("OpenSSL refused SunJCE's DH group", e);
-      }
-    }
-    guard.enter();
-    try {
-      return DhKeys.pairOf(DhNative.generate(generator), params);
-    } finally {
-      guard.exit();
-      Reference.reachabilityFence(this);
-    }
+  protected long generate(long generator) {
+    return DhNative.generate(generator);
+  }
+
+  @Override
+  protected KeyPair pairOf(long handle, DHParameterSpec params) {
+    return DhKeys.pairOf(handle, params);
+  }
+
+  @Override
+  protected DHParameterSpec defaults() {
+    return DhGroups.defaults();
   }
 }

@@ -64,10 +64,7 @@ final class DhKeys {
 
   static DhPublicKeyImpl fromY(DHParameterSpec params, BigInteger y) throws InvalidKeyException {
     checkParams(params);
-    return new DhPublicKeyImpl(
-        DhNative.fromComponents(
-            unsigned(params.getP()), unsigned(params.getG()), params.getL(), unsigned(y), null),
-        params);
+    return new DhPublicKeyImpl(publicHandle(params, unsigned(y)), params);
   }
 
   static DhPrivateKeyImpl fromX(DHParameterSpec params, BigInteger x) throws InvalidKeyException {
@@ -96,21 +93,18 @@ final class DhKeys {
 
   /**
    * A generated pair from the native key holding both halves: the private key owns it, and the
-   * public key is imported from y alone, so the private value is never reachable through it.
+   * public key shares it until the private key is destroyed (then y is read out and imported alone
+   * if needed), so a generation imports nothing.
    */
   static KeyPair pairOf(long handle, DHParameterSpec params) {
     DhPrivateKeyImpl privateKey = new DhPrivateKeyImpl(handle, params);
-    byte[] y = DhNative.component(handle, DhNative.Y);
-    try {
-      return new KeyPair(
-          new DhPublicKeyImpl(
-              DhNative.fromComponents(
-                  unsigned(params.getP()), unsigned(params.getG()), params.getL(), y, null),
-              params),
-          privateKey);
-    } catch (InvalidKeyException e) {
-      throw new java.security.ProviderException("a generated DH public value was refused", e);
-    }
+    return new KeyPair(privateKey.generatedPublicKey(), privateKey);
+  }
+
+  /** A native public key from y (unsigned) over {@code params}. */
+  static long publicHandle(DHParameterSpec params, byte[] y) throws InvalidKeyException {
+    return DhNative.fromComponents(
+        unsigned(params.getP()), unsigned(params.getG()), params.getL(), y, null);
   }
 
   /** The domain parameters of native key {@code handle}, as DHParameterSpec holds them. */

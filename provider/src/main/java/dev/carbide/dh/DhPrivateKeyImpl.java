@@ -29,6 +29,11 @@ final class DhPrivateKeyImpl extends NativePrivateKey implements DHPrivateKey {
     this.params = known != null ? known : DhKeys.paramsOf(handle);
   }
 
+  /** The public key of a generated pair, sharing this key's native key until {@link #destroy}. */
+  DhPublicKeyImpl generatedPublicKey() {
+    return sharedWith(new DhPublicKeyImpl(this));
+  }
+
   /** OpenSSL's name for the key's group ("ffdhe2048", "modp_3072"), or "" if it has none. */
   String groupName() {
     return query(DhNative::groupName);

@@ -2,6 +2,9 @@ package dev.carbide.dh;
 
 import dev.carbide.keys.NativePublicKey;
 import java.math.BigInteger;
+import java.security.InvalidKeyException;
+import java.security.ProviderException;
+import java.util.function.LongSupplier;
 import javax.crypto.interfaces.DHPublicKey;
 import javax.crypto.spec.DHParameterSpec;
 
@@ -25,6 +28,32 @@ final class DhPublicKeyImpl extends NativePublicKey implements DHPublicKey {
   DhPublicKeyImpl(long handle, DHParameterSpec known) {
     super("DH", handle);
     this.params = known != null ? known : DhKeys.paramsOf(handle);
+  }
+
+  /**
+   * The public half of a generated pair, sharing the native key of {@code pairedWith} (see {@link
+   * dev.carbide.keys.NativePrivateKey#sharedWith}), so that generating a pair imports nothing.
+   */
+  DhPublicKeyImpl(DhPrivateKeyImpl pairedWith) {
+    super("DH", pairedWith);
+    this.params = pairedWith.getParams();
+  }
+
+  /** y is read out now, and imported as a key of its own only if an operation needs it. */
+  @Override
+  protected LongSupplier detach(long shared) {
+    byte[] value = DhNative.component(shared, DhNative.Y);
+    if (y == null) {
+      y = new BigInteger(1, value);
+    }
+    DHParameterSpec group = params;
+    return () -> {
+      try {
+        return DhKeys.publicHandle(group, value);
+      } catch (InvalidKeyException e) {
+        throw new ProviderException("a generated DH public value was refused", e);
+      }
+    };
   }
 
   @Override

@@ -1,17 +1,12 @@
 package dev.carbide.dsa;
 
-import dev.carbide.internal.EntryGuard;
-import dev.carbide.internal.NativeCleaner;
-import dev.carbide.internal.NativeFootprint;
+import dev.carbide.keys.NativeKeyPairGeneratorSpi;
 import dev.carbide.keys.ParametersBySize;
-import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidParameterException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.KeyPairGeneratorSpi;
 import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.security.interfaces.DSAPublicKey;
@@ -25,30 +20,23 @@ import java.security.spec.DSAParameterSpec;
  * makes. Sizes and parameters are checked as SUN checks them, with its exceptions. Keys come from
  * OpenSSL's DRBG: a SecureRandom passed to {@code initialize} is not used.
  *
- * <p>{@code initialize} and generation hold a guard: a generator shared by threads gives an
- * IllegalStateException, never a freed native generator.
+ * <p>The native generator's lifecycle and guard are {@link NativeKeyPairGeneratorSpi}'s.
  */
-final class DsaKeyPairGenerator extends KeyPairGeneratorSpi {
+final class DsaKeyPairGenerator extends NativeKeyPairGeneratorSpi<DSAParameterSpec> {
   private static final ParametersBySize<DSAParameterSpec> DEFAULTS =
       new ParametersBySize<>(DsaKeyPairGenerator::sunParameters);
 
-  private final EntryGuard guard = new EntryGuard();
-  private int size; // 0: SUN's default size
-  private DSAParameterSpec params;
-  private long generator;
-  private Cleaner.Cleanable cleanable;
+  private volatile int size; // 0: SUN's default size
+
+  DsaKeyPairGenerator() {
+    super(null, DsaNative::freeGenerator, "SUN's DSA parameters");
+  }
 
   @Override
   public void initialize(int keysize, SecureRandom random) {
     sunGenerator(keysize); // SUN's checks and exceptions for the size
-    guard.enter();
-    try {
-      release();
-      size = keysize;
-      params = null;
-    } finally {
-      guard.exit();
-    }
+    size = keysize;
+    selectLazily(null); // SUN's parameters for the size, looked up at the next generation
   }
 
   @Override
@@ -93,48 +81,26 @@ final class DsaKeyPairGenerator extends KeyPairGeneratorSpi {
     return new DSAParameterSpec(sun.getP(), sun.getQ(), sun.getG());
   }
 
-  // Sets up the native generator at once, so parameters OpenSSL refuses fail here.
-  private void select(DSAParameterSpec chosen) throws InvalidAlgorithmParameterException {
-    guard.enter();
-    try {
-      release();
-      params = chosen;
-      generator =
-          DsaNative.newGenerator(
-              DsaKeys.unsigned(chosen.getP()),
-              DsaKeys.unsigned(chosen.getQ()),
-              DsaKeys.unsigned(chosen.getG()));
-      cleanable =
-          NativeCleaner.register(
-              this, generator, DsaNative::freeGenerator, NativeFootprint.KEY_PAIR_GENERATOR);
-    } finally {
-      guard.exit();
-    }
-  }
-
-  private void release() {
-    if (cleanable != null) {
-      cleanable.clean();
-      cleanable = null;
-      generator = 0;
-    }
+  @Override
+  protected long newGenerator(DSAParameterSpec params) throws InvalidAlgorithmParameterException {
+    return DsaNative.newGenerator(
+        DsaKeys.unsigned(params.getP()),
+        DsaKeys.unsigned(params.getQ()),
+        DsaKeys.unsigned(params.getG()));
   }
 
   @Override
-  public KeyPair generateKeyPair() {
-    if (params == null) {
-      try {
-        select(DEFAULTS.forSize(size));
-      } catch (InvalidAlgorithmParameterException e) {
-        throw new ProviderException("OpenSSL refused SUN's DSA parameters", e);
-      }
-    }
-    guard.enter();
-    try {
-      return DsaKeys.pairOf(DsaNative.generate(generator), params);
-    } finally {
-      guard.exit();
-      Reference.reachabilityFence(this);
-    }
+  protected long generate(long generator) {
+    return DsaNative.generate(generator);
+  }
+
+  @Override
+  protected KeyPair pairOf(long handle, DSAParameterSpec params) {
+    return DsaKeys.pairOf(handle, params);
+  }
+
+  @Override
+  protected DSAParameterSpec defaults() {
+    return DEFAULTS.forSize(size);
   }
 }

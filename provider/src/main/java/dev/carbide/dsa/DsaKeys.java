@@ -6,7 +6,6 @@ import java.math.BigInteger;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.KeyPair;
-import java.security.ProviderException;
 import java.security.interfaces.DSAParams;
 import java.security.interfaces.DSAPrivateKey;
 import java.security.interfaces.DSAPublicKey;
@@ -75,14 +74,7 @@ final class DsaKeys {
     if (y == null || y.signum() <= 0) {
       throw new InvalidKeyException("the DSA public value must be positive");
     }
-    return new DsaPublicKeyImpl(
-        DsaNative.fromComponents(
-            unsigned(params.getP()),
-            unsigned(params.getQ()),
-            unsigned(params.getG()),
-            unsigned(y),
-            null),
-        params);
+    return new DsaPublicKeyImpl(publicHandle(params, unsigned(y)), params);
   }
 
   static DsaPrivateKeyImpl fromX(DSAParams params, BigInteger x) throws InvalidKeyException {
@@ -115,25 +107,18 @@ final class DsaKeys {
 
   /**
    * A generated pair from the native key holding both halves: the private key owns it, and the
-   * public key is imported from y alone, so the private value is never reachable through it.
+   * public key shares it until the private key is destroyed (then y is read out and imported alone
+   * if needed), so a generation imports nothing.
    */
   static KeyPair pairOf(long handle, DSAParams params) {
     DsaPrivateKeyImpl privateKey = new DsaPrivateKeyImpl(handle, params);
-    byte[] y = DsaNative.component(handle, DsaNative.Y);
-    try {
-      return new KeyPair(
-          new DsaPublicKeyImpl(
-              DsaNative.fromComponents(
-                  unsigned(params.getP()),
-                  unsigned(params.getQ()),
-                  unsigned(params.getG()),
-                  y,
-                  null),
-              params),
-          privateKey);
-    } catch (InvalidKeyException e) {
-      throw new ProviderException("a generated DSA public value was refused", e);
-    }
+    return new KeyPair(privateKey.generatedPublicKey(), privateKey);
+  }
+
+  /** A native public key from y (unsigned) over {@code params}. */
+  static long publicHandle(DSAParams params, byte[] y) throws InvalidKeyException {
+    return DsaNative.fromComponents(
+        unsigned(params.getP()), unsigned(params.getQ()), unsigned(params.getG()), y, null);
   }
 
   /** The domain parameters of native key {@code handle}. */

@@ -21,6 +21,11 @@ final class DsaPrivateKeyImpl extends NativePrivateKey implements DSAPrivateKey 
     this.params = known != null ? known : DsaKeys.paramsOf(handle);
   }
 
+  /** The public key of a generated pair, sharing this key's native key until {@link #destroy}. */
+  DsaPublicKeyImpl generatedPublicKey() {
+    return sharedWith(new DsaPublicKeyImpl(this));
+  }
+
   @Override
   public BigInteger getX() {
     byte[] x = query(DsaNative::privateValue);

@@ -1,16 +1,11 @@
 package dev.carbide.ec;
 
-import dev.carbide.internal.EntryGuard;
 import dev.carbide.internal.JdkDefaults;
-import dev.carbide.internal.NativeCleaner;
-import dev.carbide.internal.NativeFootprint;
+import dev.carbide.keys.NativeKeyPairGeneratorSpi;
 import dev.carbide.keys.PkeyNative;
-import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidParameterException;
 import java.security.KeyPair;
-import java.security.KeyPairGeneratorSpi;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.ECGenParameterSpec;
@@ -22,15 +17,13 @@ import java.security.spec.NamedParameterSpec;
  * running JDK uses (P-384 on recent JDKs, P-256 on older ones). Keys come from OpenSSL's DRBG: a
  * SecureRandom passed to {@code initialize} is not used.
  *
- * <p>The native generator is freed when the curve changes, so {@code initialize} and generation
- * hold a guard: a generator shared by threads gives an IllegalStateException, never a freed
- * generator or a key labelled with another generator's curve.
+ * <p>The native generator's lifecycle and guard are {@link NativeKeyPairGeneratorSpi}'s: it is made
+ * at the first generation on a curve and freed when the curve changes.
  */
-final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
-  private final EntryGuard guard = new EntryGuard();
-  private EcCurve curve = defaultCurve();
-  private long generator;
-  private Cleaner.Cleanable cleanable;
+final class EcKeyPairGenerator extends NativeKeyPairGeneratorSpi<EcCurve> {
+  EcKeyPairGenerator() {
+    super(defaultCurve(), PkeyNative::freeKeyPairGenerator, "the default EC curve");
+  }
 
   private static EcCurve defaultCurve() {
     EcCurve curve = EcCurve.byBits(JdkDefaults.ecKeyBits());
@@ -43,7 +36,7 @@ final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
     if (chosen == null) {
       throw new InvalidParameterException("Unsupported EC key size: " + keysize);
     }
-    select(chosen);
+    selectLazily(chosen);
   }
 
   @Override
@@ -63,47 +56,27 @@ final class EcKeyPairGenerator extends KeyPairGeneratorSpi {
     if (chosen == null) {
       throw new InvalidAlgorithmParameterException("Unsupported curve: " + params);
     }
-    select(chosen);
-  }
-
-  private void select(EcCurve chosen) {
-    guard.enter();
-    try {
-      if (chosen != curve) {
-        curve = chosen;
-        release();
-      }
-    } finally {
-      guard.exit();
-    }
-  }
-
-  private void release() {
-    if (cleanable != null) {
-      cleanable.clean();
-      cleanable = null;
-      generator = 0;
-    }
+    selectLazily(chosen);
   }
 
   @Override
-  public KeyPair generateKeyPair() {
-    guard.enter();
-    try {
-      if (generator == 0) {
-        generator = PkeyNative.newKeyPairGenerator("EC", curve.opensslName);
-        cleanable =
-            NativeCleaner.register(
-                this,
-                generator,
-                PkeyNative::freeKeyPairGenerator,
-                NativeFootprint.KEY_PAIR_GENERATOR);
-      }
-      EcPrivateKeyImpl privateKey = new EcPrivateKeyImpl(curve, PkeyNative.generate(generator));
-      return new KeyPair(privateKey.generatedPublicKey(), privateKey);
-    } finally {
-      guard.exit();
-      Reference.reachabilityFence(this);
-    }
+  protected long newGenerator(EcCurve curve) {
+    return PkeyNative.newKeyPairGenerator("EC", curve.opensslName);
+  }
+
+  @Override
+  protected long generate(long generator) {
+    return PkeyNative.generate(generator);
+  }
+
+  @Override
+  protected KeyPair pairOf(long handle, EcCurve curve) {
+    EcPrivateKeyImpl privateKey = new EcPrivateKeyImpl(curve, handle);
+    return new KeyPair(privateKey.generatedPublicKey(), privateKey);
+  }
+
+  @Override
+  protected EcCurve defaults() {
+    return defaultCurve();
   }
 }

@@ -14,7 +14,6 @@ final class EcPrivateKeyImpl extends NativePrivateKey implements ECPrivateKey {
   private static final long serialVersionUID = 1L;
 
   private final transient EcCurve curve;
-  private transient volatile EcPublicKeyImpl sharingPublicKey;
 
   /** Takes ownership of native key {@code handle} on {@code curve}. */
   EcPrivateKeyImpl(EcCurve curve, long handle) {
@@ -33,19 +32,7 @@ final class EcPrivateKeyImpl extends NativePrivateKey implements ECPrivateKey {
    * outlives it.
    */
   EcPublicKeyImpl generatedPublicKey() {
-    EcPublicKeyImpl publicKey = EcPublicKeyImpl.sharing(this);
-    sharingPublicKey = publicKey;
-    return publicKey;
-  }
-
-  @Override
-  public void destroy() {
-    EcPublicKeyImpl publicKey = sharingPublicKey;
-    if (publicKey != null) {
-      publicKey.unshare();
-      sharingPublicKey = null;
-    }
-    super.destroy();
+    return sharedWith(EcPublicKeyImpl.sharing(this));
   }
 
   @Override

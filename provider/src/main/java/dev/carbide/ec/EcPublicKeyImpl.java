@@ -6,6 +6,7 @@ import java.security.ProviderException;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
+import java.util.function.LongSupplier;
 
 /** A Carbide EC public key: a native key whose point is read out once, on first use. */
 final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
@@ -27,26 +28,21 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
 
   /**
    * The public half of a generated pair, sharing the native reference of {@code privateKey} until
-   * {@link #unshare}, which the private key calls before it lets the reference go.
+   * {@link #endSharing}, which the private key calls before it lets the reference go.
    */
   static EcPublicKeyImpl sharing(EcPrivateKeyImpl privateKey) {
     return new EcPublicKeyImpl(privateKey);
   }
 
-  /**
-   * Gives up the native key this key shares with the private key of its generated pair: the point
-   * is read out now, and imported as a key of its own only if an operation needs it. Does nothing
-   * for a key that shares nothing.
-   */
-  void unshare() {
-    unshare(
-        handle -> {
-          byte[] point = EcNative.publicPoint(handle);
-          if (w == null) {
-            w = EcPoints.decode(point);
-          }
-          return () -> importPoint(curve, point);
-        });
+  /** The point is read out now, and imported as a key of its own only if an operation needs it. */
+  @Override
+  protected LongSupplier detach(long shared) {
+    byte[] point = EcNative.publicPoint(shared);
+    if (w == null) {
+      w = EcPoints.decode(point);
+    }
+    EcCurve on = curve;
+    return () -> importPoint(on, point);
   }
 
   private static long importPoint(EcCurve curve, byte[] point) {
@@ -67,7 +63,7 @@ final class EcPublicKeyImpl extends NativePublicKey implements ECPublicKey {
     if (result == null) {
       // Once the point is read, the private scalar need not stay reachable through this key: a
       // TLS ephemeral key is read here and never used natively.
-      unshare();
+      endSharing();
       result = w;
     }
     if (result == null) {

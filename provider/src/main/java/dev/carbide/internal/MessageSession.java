@@ -78,6 +78,45 @@ public final class MessageSession {
     start(call, false);
   }
 
+  /** A family's native call that restarts the session from bytes Java wrote to its scratch. */
+  @FunctionalInterface
+  public interface ScratchRestart {
+    /**
+     * Restarts session {@code handle} from scratch[0, first + second), which it cleanses; returns
+     * false, changing nothing, if it cannot (the caller then restarts another way).
+     */
+    boolean restart(long handle, int first, int second);
+  }
+
+  /**
+   * Like {@link #restart}, for a call that takes its inputs (a GMAC's key and next IV) through the
+   * scratch memory instead of as arrays, the cheapest crossing: {@code first} and then {@code
+   * second} are written to scratch, and {@code call} gets their lengths. Returns the call's answer;
+   * false, or a throw, also forgets the bytes buffered so far, which the inputs overwrote. False
+   * without a crossing if the inputs do not fit.
+   */
+  public boolean restartFromScratch(byte[] first, byte[] second, ScratchRestart call) {
+    if (first.length > CAPACITY - second.length) {
+      return false;
+    }
+    pendingLen = 0;
+    ByteBuffer view = scratch();
+    view.put(0, first);
+    view.put(first.length, second);
+    boolean restarted;
+    guard.enter();
+    try {
+      restarted = call.restart(handle, first.length, second.length);
+    } finally {
+      guard.exit();
+      Reference.reachabilityFence(this);
+    }
+    if (restarted) {
+      nativeDirty = false;
+    }
+    return restarted;
+  }
+
   /**
    * Like {@link #restart}, for a call that puts a message in progress into the native engine (a
    * digest's snapshot, see {@link #flushAndRead}), which the next {@link #reset} must then discard.

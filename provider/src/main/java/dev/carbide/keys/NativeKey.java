@@ -133,10 +133,10 @@ public abstract class NativeKey implements Key {
   }
 
   /**
-   * Stops sharing the native reference of the key given to the sharing constructor (a generated EC
-   * public key shares its pair's until its point is read or the private key is destroyed). {@code
-   * detach} reads what this key needs from the shared handle and returns how to make a handle of
-   * its own, should an operation need one later. The reference is left to its owner.
+   * Stops sharing the native reference of the key given to the sharing constructor (a generated
+   * public key shares its pair's until the private key is destroyed, or an EC key's point is read).
+   * {@code detach} reads what this key needs from the shared handle and returns how to make a
+   * handle of its own, should an operation need one later. The reference is left to its owner.
    */
   protected final void unshare(LongFunction<LongSupplier> detach) {
     synchronized (lock) {

@@ -13,8 +13,21 @@ import javax.security.auth.Destroyable;
 public abstract class NativePrivateKey extends NativeKey implements PrivateKey, Destroyable {
   private static final long serialVersionUID = 1L;
 
+  // The public half of a generated pair, while it shares this key's native reference.
+  private transient volatile NativePublicKey sharingPublicKey;
+
   protected NativePrivateKey(String algorithm, long handle) {
     super(algorithm, handle);
+  }
+
+  /**
+   * Returns {@code publicKey}, made with the sharing constructor over this key, as the public half
+   * of a generated pair: it then costs no import of its own, only the reference this key holds.
+   * {@link #destroy} ends the sharing first, so that no secret outlives it.
+   */
+  protected final <K extends NativePublicKey> K sharedWith(K publicKey) {
+    sharingPublicKey = publicKey;
+    return publicKey;
   }
 
   @Override
@@ -38,6 +51,11 @@ public abstract class NativePrivateKey extends NativeKey implements PrivateKey, 
 
   @Override
   public void destroy() {
+    NativePublicKey publicKey = sharingPublicKey;
+    if (publicKey != null) {
+      publicKey.endSharing();
+      sharingPublicKey = null;
+    }
     destroyKey();
   }
 

@@ -22,6 +22,25 @@ public abstract class NativePublicKey extends NativeKey implements PublicKey {
   }
 
   /**
+   * Stops sharing the native reference of the private key of its generated pair (see {@link
+   * NativePrivateKey#sharedWith}): {@link #detach} reads what this key needs from the shared key,
+   * and the key gets a native key of its own only if an operation needs one later. Does nothing for
+   * a key that shares nothing.
+   */
+  protected final void endSharing() {
+    unshare(this::detach);
+  }
+
+  /**
+   * For a key that shares its pair's native key: reads what this key keeps (its point, its y) from
+   * native key {@code shared} and returns how to make a native key of its own from that, without
+   * capturing this key. Keys that never share need not override it.
+   */
+  protected LongSupplier detach(long shared) {
+    throw new UnsupportedOperationException("this key shares no native key");
+  }
+
+  /**
    * A key made natively on first native use; see {@link NativeKey#NativeKey(String, LongSupplier)}.
    */
   protected NativePublicKey(String algorithm, LongSupplier materialize) {

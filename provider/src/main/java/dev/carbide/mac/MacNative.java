@@ -39,4 +39,11 @@ final class MacNative {
    */
   static native void initEvp(
       long session, byte[] key, String cipher, byte[] parameter, int outputSize);
+
+  /**
+   * A GMAC's next message under the key its session holds: the key is at scratch[0, keyLength) and
+   * the new IV after it, both cleansed there. Returns false, changing nothing, if the session holds
+   * another key or none; then {@link #initEvp} keys it.
+   */
+  static native boolean renewEvp(long session, int keyLength, int ivLength);
 }

@@ -83,6 +83,13 @@ final class NativeEvpMac extends SessionMac {
     byte[] encoded = rawKeyBytes(key, algorithm.name());
     try {
       checkKeyLength(encoded.length);
+      // A GMAC's next message under the same key, the way GMAC is used: only the IV goes in, with
+      // no array crossing JNI.
+      if (algorithm.parameterKind() == MacNative.PARAMETER_IV
+          && session.restartFromScratch(encoded, parameter, MacNative::renewEvp)) {
+        size = outputBytes;
+        return;
+      }
       byte[] iv = parameter;
       int output = outputBytes;
       session.restart(

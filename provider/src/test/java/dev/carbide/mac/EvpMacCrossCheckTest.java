@@ -156,6 +156,43 @@ class EvpMacCrossCheckTest {
     }
   }
 
+  /**
+   * GMAC re-initialised as it is used: the same key with a new IV (which skips keying the native
+   * context), then keys that differ in one byte or in length, long IVs, and a refused init in
+   * between; every tag is SunJCE's.
+   */
+  @Test
+  void gmacReinitialisedWithRepeatedAndChangingKeysMatchesTheJdk() throws Exception {
+    Random random = new Random(SEED ^ 11);
+    Mac gmac = carbide("AES-GMAC");
+    Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding", "SunJCE");
+    byte[] raw = bytes(random, 32);
+    byte[] near = raw.clone();
+    near[31] ^= 1;
+    SecretKeySpec[] keys = {
+      new SecretKeySpec(raw, "AES"),
+      new SecretKeySpec(near, "AES"),
+      new SecretKeySpec(raw, 0, 16, "AES"),
+      new SecretKeySpec(raw, "AES")
+    };
+    for (int i = 0; i < 60; i++) {
+      SecretKeySpec key = keys[(i / 5) % keys.length];
+      // Up to OpenSSL's longest GCM IV, 128 bytes.
+      int ivLength = i % 7 == 6 ? 100 + random.nextInt(29) : 1 + random.nextInt(16);
+      byte[] iv = bytes(random, ivLength);
+      byte[] aad = bytes(random, random.nextInt(300));
+      if (i % 11 == 10) {
+        assertThrows(
+            InvalidAlgorithmParameterException.class,
+            () -> gmac.init(key, new IvParameterSpec(new byte[0])));
+      }
+      gcm.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, iv));
+      gcm.updateAAD(aad);
+      gmac.init(key, new IvParameterSpec(iv));
+      assertArrayEquals(gcm.doFinal(), gmac.doFinal(aad), "message " + i + " seed " + SEED);
+    }
+  }
+
   @Test
   void badKeysAndParametersAreRefused() throws Exception {
     Mac cmac = carbide("AESCMAC");
