@@ -95,6 +95,17 @@ TEST(CipherTest, PaddingIsOffAfterEveryStart) {
   EXPECT_EQ(KindOf([&] { context.Finish(out); }), ErrorKind::kBadPadding);
   context.Start(cbc, false, nullptr, 0, iv.data(), iv.size());
   EXPECT_EQ(decrypt_unpadded(), 16u);
+  // SetPadding(false) drops OpenSSL's EVP_CIPH_NO_PADDING mark, which would otherwise tell a new
+  // provider context (a new key or cipher) that padding is off: Start must say so itself.
+  std::vector<uint8_t> other_key(16, 3);
+  context.Start(cbc, false, other_key.data(), other_key.size(), iv.data(), iv.size());
+  EXPECT_EQ(decrypt_unpadded(), 16u);
+  std::vector<uint8_t> long_key(32, 4);
+  context.Start(FindCipher("AES-256-CBC"), false, long_key.data(), long_key.size(), iv.data(),
+                iv.size());
+  EXPECT_EQ(decrypt_unpadded(), 16u);
+  context.Start(FindCipher("AES-256-CBC"), false, nullptr, 0, iv.data(), iv.size());
+  EXPECT_EQ(decrypt_unpadded(), 16u);
 }
 
 TEST(CipherTest, RunningIvIsTheLastCiphertextBlockOfCbc) {
