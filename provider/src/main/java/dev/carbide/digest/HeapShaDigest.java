@@ -18,7 +18,9 @@ import java.security.MessageDigestSpi;
  *
  * <p>Not thread-safe, like the JCA engine that owns it. Misuse gives wrong digests, as SUN's do,
  * never a crash: there is no native object to free under another thread, the native side checks
- * every range and the state's own buffered count, and it works on a copy of the state.
+ * every range and the state's own buffered count, and it works on a copy of the state. A state or
+ * buffer that racing threads left inconsistent is refused with an IllegalStateException, and the
+ * digest starts over, so it is right again for the next thread that uses it alone.
  */
 final class HeapShaDigest extends MessageDigestSpi implements Cloneable {
   /** The most bytes of buffered or of new input one crossing absorbs (sha_critical.cc). */
@@ -89,7 +91,12 @@ final class HeapShaDigest extends MessageDigestSpi implements Cloneable {
 
   /** Absorbs the buffered bytes and then input[offset, offset + len) into the state. */
   private void absorb(byte[] input, int offset, int len) {
-    ShaCalls.update(functions, state, buffer, pendingLen, input, offset, len);
+    try {
+      ShaCalls.update(functions, state, buffer, pendingLen, input, offset, len);
+    } catch (IllegalStateException e) {
+      engineReset(); // another thread raced this one; what was hashed is lost either way
+      throw e;
+    }
     pendingLen = 0;
   }
 
@@ -108,7 +115,12 @@ final class HeapShaDigest extends MessageDigestSpi implements Cloneable {
   }
 
   private void finish(byte[] out, int offset) {
-    ShaCalls.finish(functions, state, buffer, pendingLen, out, offset);
+    try {
+      ShaCalls.finish(functions, state, buffer, pendingLen, out, offset);
+    } catch (IllegalStateException e) {
+      engineReset();
+      throw e;
+    }
     pendingLen = 0;
   }
 

@@ -122,11 +122,16 @@ final class ShaCalls {
     return array == null ? EMPTY : array;
   }
 
-  // The native side refuses only what HeapShaDigest never passes (ranges it checked, its own
-  // state), and changes nothing when it does: an internal error, not the caller's.
+  // The native side refuses only what HeapShaDigest never passes on one thread (ranges it checked,
+  // its own state), and changes nothing when it does: so the digest was being used by another
+  // thread at the same time, which left its buffered count or state inconsistent. HeapShaDigest
+  // starts over on this exception.
   private static void check(int result, String call) {
     if (result < 0) {
-      throw new ProviderException(call + " refused its arguments (a range or the digest's state)");
+      throw new IllegalStateException(
+          call
+              + " refused the digest's state or buffer: the MessageDigest was used by another"
+              + " thread at the same time, and starts over");
     }
   }
 
