@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.carbide.hybrid.Routing;
+import dev.carbide.testing.Openssl;
 import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.util.HashSet;
@@ -177,9 +178,15 @@ class SpeedTest {
   @Test
   void everyRowRunsOnCarbideAndOnTheJdkOrIsNotApplicable() throws Exception {
     Provider carbide = Subject.carbide().provider();
+    // An older libcrypto (the system's 3.0 in CI's pass 2) lacks some algorithms, whose rows then
+    // read n/a for Carbide too; the bundled 3.5 serves every row.
+    boolean everyRow = Openssl.atLeast(3, 5);
     int jdkRows = 0;
     for (SpeedCatalogue.Row row : SpeedCatalogue.all()) {
       SpeedCatalogue.Operation onCarbide = Speed.build(row, carbide);
+      if (onCarbide == null && !everyRow) {
+        continue;
+      }
       assertNotNull(onCarbide, row.name() + " on Carbide");
       onCarbide.run();
       if (Routing.routesSome(row.engine().type())) {
