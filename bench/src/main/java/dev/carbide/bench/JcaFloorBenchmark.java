@@ -8,11 +8,18 @@ import java.security.MessageDigestSpi;
 import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.KeySpec;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
+import javax.crypto.Mac;
+import javax.crypto.MacSpi;
 import javax.crypto.SecretKey;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.SecretKeyFactorySpi;
 import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -60,6 +67,11 @@ public class JcaFloorBenchmark {
   private SecretKey key;
   private Cipher cipher;
   private MessageDigest digest;
+  private Mac mac;
+  private SecretKey macKey;
+  private SecretKeyFactory passwordFactory;
+  private final PBEKeySpec passwordSpec =
+      new PBEKeySpec("password".toCharArray(), Inputs.bytes(16, 4), 1, 256);
 
   @Setup
   public void setup() throws GeneralSecurityException {
@@ -67,6 +79,10 @@ public class JcaFloorBenchmark {
     record = new byte[RECORD + TAG_BYTES];
     cipher = Cipher.getInstance("AES/GCM/NoPadding", floor);
     digest = MessageDigest.getInstance("SHA-256", floor);
+    macKey = new SecretKeySpec(Inputs.bytes(32, 3), "AES");
+    mac = Mac.getInstance("AESGMAC", floor);
+    mac.init(macKey, new IvParameterSpec(iv.next(12)));
+    passwordFactory = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256", floor);
   }
 
   @Benchmark
@@ -100,7 +116,29 @@ public class JcaFloorBenchmark {
     return digest.digest(message);
   }
 
-  /** Serves the two SPIs below under the names the benchmarks ask for. */
+  /** {@link MacBenchmark}'s operation at 64 B on a Mac keyed once (HMAC, CMAC, Poly1305). */
+  @Benchmark
+  public byte[] mac64() {
+    return mac.doFinal(message);
+  }
+
+  /** {@link MacBenchmark}'s AESGMAC operation at 64 B: {@code init} with a new IV, then doFinal. */
+  @Benchmark
+  public byte[] macWithNewIv64() throws GeneralSecurityException {
+    mac.init(macKey, new IvParameterSpec(iv.next(12)));
+    return mac.doFinal(message);
+  }
+
+  /**
+   * A password KDF's call through a reused SecretKeyFactory (PBKDF2 at one iteration, as the speed
+   * table's row): the spec's password and salt are copied, and a new key object is returned.
+   */
+  @Benchmark
+  public byte[] secretKeyFactory() throws GeneralSecurityException {
+    return passwordFactory.generateSecret(passwordSpec).getEncoded();
+  }
+
+  /** Serves the SPIs below under the names the benchmarks ask for. */
   private static final class FloorProvider extends Provider {
     FloorProvider() {
       super("JcaFloor", "1", "SPIs that do no cryptography, to measure the JCA's own cost");
@@ -116,6 +154,20 @@ public class JcaFloorBenchmark {
             @Override
             public Object newInstance(Object ignored) {
               return new FloorDigest();
+            }
+          });
+      putService(
+          new Service(this, "Mac", "AESGMAC", "", null, null) {
+            @Override
+            public Object newInstance(Object ignored) {
+              return new FloorMac();
+            }
+          });
+      putService(
+          new Service(this, "SecretKeyFactory", "PBKDF2WithHmacSHA256", "", null, null) {
+            @Override
+            public Object newInstance(Object ignored) {
+              return new FloorPasswordFactory();
             }
           });
     }
@@ -226,6 +278,68 @@ public class JcaFloorBenchmark {
     @Override
     protected void engineReset() {
       buffered = 0;
+    }
+  }
+
+  /** Takes the key's encoding and the IV as a real MAC must, and returns a new 16-byte tag. */
+  private static final class FloorMac extends MacSpi {
+    private byte[] keyBytes;
+    private byte[] ivBytes;
+    private final byte[] buffer = new byte[64];
+
+    @Override
+    protected int engineGetMacLength() {
+      return 16;
+    }
+
+    @Override
+    protected void engineInit(Key key, AlgorithmParameterSpec params) {
+      keyBytes = key.getEncoded();
+      ivBytes = params == null ? new byte[1] : ((IvParameterSpec) params).getIV();
+    }
+
+    @Override
+    protected void engineUpdate(byte input) {
+      buffer[0] = input;
+    }
+
+    @Override
+    protected void engineUpdate(byte[] input, int offset, int len) {
+      System.arraycopy(input, offset, buffer, 0, Math.min(len, buffer.length));
+    }
+
+    @Override
+    protected byte[] engineDoFinal() {
+      byte[] tag = new byte[16];
+      tag[0] = (byte) (keyBytes[0] ^ ivBytes[0] ^ buffer[0]); // keeps the copies live
+      return tag;
+    }
+
+    @Override
+    protected void engineReset() {}
+  }
+
+  /** Copies the password and salt as a real factory must, and returns a new 32-byte key. */
+  private static final class FloorPasswordFactory extends SecretKeyFactorySpi {
+    @Override
+    protected SecretKey engineGenerateSecret(KeySpec spec) {
+      PBEKeySpec password = (PBEKeySpec) spec;
+      char[] chars = password.getPassword();
+      byte[] salt = password.getSalt();
+      byte[] derived = new byte[password.getKeyLength() / 8];
+      derived[0] = (byte) (chars[0] ^ salt[0] ^ password.getIterationCount());
+      java.util.Arrays.fill(chars, '\0');
+      return new SecretKeySpec(derived, "PBKDF2WithHmacSHA256");
+    }
+
+    @Override
+    protected KeySpec engineGetKeySpec(SecretKey key, Class<?> keySpec) {
+      throw new UnsupportedOperationException("the floor benchmark only generates");
+    }
+
+    @Override
+    protected SecretKey engineTranslateKey(SecretKey key) {
+      return key;
     }
   }
 }
