@@ -22,10 +22,16 @@ public final class JniFloor {
     NativeLibrary.ensureLoaded();
   }
 
-  /** The critical downcall, or null where it could not be linked. */
-  private static final MethodHandle DOWNCALL = link();
-
   private JniFloor() {}
+
+  /**
+   * The critical downcall, or null where it could not be linked. Linked at first use, not with this
+   * class: JNI_OnLoad's RegisterNatives initializes this class while the library is still loading,
+   * when the loader's symbol lookup cannot see it yet.
+   */
+  private static final class Downcall {
+    static final MethodHandle HANDLE = link();
+  }
 
   /** A JNI call with primitive arguments only, as a call over session scratch memory makes. */
   public static native int crossing(int value);
@@ -38,19 +44,20 @@ public final class JniFloor {
 
   /** True if {@link #downcall} is a critical FFM downcall (Java 22 and later). */
   public static boolean hasDowncall() {
-    return DOWNCALL != null;
+    return Downcall.HANDLE != null;
   }
 
   /** A critical FFM downcall handed the array as it lies; only where {@link #hasDowncall}. */
   public static int downcall(byte[] array, int len) {
-    if (DOWNCALL == null) {
+    MethodHandle downcall = Downcall.HANDLE;
+    if (downcall == null) {
       throw new UnsupportedOperationException("carbide_floor_critical is not linked");
     }
     if (len < 0 || len > array.length) {
       throw new IndexOutOfBoundsException("length " + len + " of " + array.length);
     }
     try {
-      return (int) DOWNCALL.invokeExact(MemorySegment.ofArray(array), len);
+      return (int) downcall.invokeExact(MemorySegment.ofArray(array), len);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable t) {
