@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "carbide/cipher.h"
@@ -271,6 +272,66 @@ TEST(StepRunTest, FailedKeyUnwrapStaysInsideItsStagingMemory) {
   std::vector<uint8_t> out(unwrap.max_out(), 0xee);
   KindOf([&] { unwrap.Run(context, wrapped.data(), out.data(), CipherStep::Output::kCallers); });
   EXPECT_EQ(out, std::vector<uint8_t>(unwrap.max_out(), 0xee));
+}
+
+// A one-shot cipher's message (XTS, CCM, GCM-SIV) comes whole either as the prefix (what Java
+// buffered) or as the input (a doFinal with nothing buffered, read where it lies, in place too),
+// never split between them; both give the same output.
+TEST(StepRunTest, OneShotTakesItsMessageAsPrefixOrAsInput) {
+  std::vector<uint8_t> msg = Pattern(3001, 8);
+  const std::pair<const char*, int32_t> kCases[] = {
+      {"AES-128-XTS", 0}, {"AES-256-CCM", 16}, {"AES-256-GCM-SIV", 16}};
+  for (const auto& [cipher, tag_len] : kCases) {
+    const EVP_CIPHER* evp = FindCipher(cipher);
+    if (evp == nullptr) {
+      continue;  // GCM-SIV before OpenSSL 3.2
+    }
+    const int32_t one_shot = kFinal | jni::kOneShot;
+    StepCase seal{cipher, one_shot | jni::kEncrypt, static_cast<size_t>(tag_len)};
+    StepCase open{cipher, one_shot, static_cast<size_t>(tag_len)};
+    std::vector<uint8_t> ct = RunWhole(seal, msg, {}, CipherStep::Output::kCallers);
+    EXPECT_EQ(RunWhole(seal, {}, msg, CipherStep::Output::kCallers), ct) << cipher;
+    EXPECT_EQ(RunWhole(open, ct, {}, CipherStep::Output::kCallers), msg) << cipher;
+    EXPECT_EQ(RunWhole(open, {}, ct, CipherStep::Output::kCallers), msg) << cipher;
+
+    std::span<const uint8_t> iv(kIv.data(), static_cast<size_t>(EVP_CIPHER_get_iv_length(evp)));
+    CipherStep in_place(evp, seal.flags, kKey, iv, {}, {}, static_cast<int32_t>(msg.size()),
+                        tag_len);
+    std::vector<uint8_t> buffer = msg;
+    buffer.resize(in_place.max_out());
+    CipherContext context;
+    buffer.resize(
+        in_place.Run(context, buffer.data(), buffer.data(), CipherStep::Output::kCallers));
+    EXPECT_EQ(buffer, ct) << cipher << " in place";
+
+    std::vector<uint8_t> half(msg.begin(), msg.begin() + 100);
+    EXPECT_EQ(KindOf([&] { CipherStep split(evp, seal.flags, kKey, iv, {}, half, 10, tag_len); }),
+              ErrorKind::kIllegalArgument)
+        << cipher;
+  }
+}
+
+// GCM-SIV writes its plaintext before it checks the tag. Into a private output (not staged) a
+// failed decryption cleanses what it wrote.
+TEST(StepRunTest, FailedOneShotDecryptionIntoPrivateOutputIsCleansed) {
+  const EVP_CIPHER* evp = FindCipher("AES-256-GCM-SIV");
+  if (evp == nullptr) {
+    GTEST_SKIP() << "GCM-SIV needs OpenSSL 3.2";
+  }
+  std::vector<uint8_t> msg = Pattern(2000, 9);
+  const int32_t one_shot = kFinal | jni::kOneShot;
+  std::vector<uint8_t> ct = RunWhole({"AES-256-GCM-SIV", one_shot | jni::kEncrypt, 16}, {}, msg,
+                                     CipherStep::Output::kCallers);
+  ct[5] ^= 1;
+  std::span<const uint8_t> iv(kIv.data(), 12);
+  CipherStep open(evp, one_shot | jni::kPrivateOutput, kKey, iv, {}, {},
+                  static_cast<int32_t>(ct.size()), 16);
+  EXPECT_FALSE(open.Staged());
+  std::vector<uint8_t> out(open.max_out(), 0xee);
+  CipherContext context;
+  EXPECT_EQ(KindOf([&] { open.Run(context, ct.data(), out.data(), CipherStep::Output::kCallers); }),
+            ErrorKind::kBadTag);
+  EXPECT_EQ(out, std::vector<uint8_t>(open.max_out(), 0));
 }
 
 }  // namespace

@@ -42,6 +42,12 @@ enum class KdfParamId : int {
   kPkcs5 = 20,           // "pkcs5" (int, 0 or 1): PBKDF2 without SP 800-132's lower bounds
 };
 
+// True for the parameters that KdfParam::bytes carries (octet strings and names), false for the
+// numbers and for ids past the table's end.
+constexpr bool KdfParamTakesBytes(KdfParamId id) {
+  return static_cast<int>(id) >= 0 && static_cast<int>(id) <= static_cast<int>(KdfParamId::kMode);
+}
+
 // One parameter: bytes for octet strings and names, number for numbers. Spans may be empty.
 struct KdfParam {
   KdfParamId id;

@@ -69,7 +69,12 @@ void ReadPaddingTail(JNIEnv* env, const CipherStep& step, const uint8_t* in_copy
 size_t RunBetweenArrays(JNIEnv* env, const CipherStep& step, CipherContext& context, jbyteArray in,
                         jint in_off, jbyteArray out, jint out_off) {
   const size_t in_len = step.in_len();
-  const bool staged = step.Staged();
+  // A one-shot step transforms its whole message in one call, which must not pin a Java array for
+  // longer than a bounded chunk: past a chunk its input is copied to native memory first and its
+  // output staged there, whichever the direction. Up to a chunk it runs like any other step.
+  const bool one_shot_unpinned =
+      step.Has(kOneShot) && step.prefix_len() + in_len > static_cast<size_t>(kChunk);
+  const bool staged = step.Staged() || one_shot_unpinned;
   // Output that could run into input not yet read needs the input copied first, unless it is
   // exactly in place. A staged step reads all its input before it writes anything.
   const auto in_start = static_cast<size_t>(in_off);
@@ -78,7 +83,7 @@ size_t RunBetweenArrays(JNIEnv* env, const CipherStep& step, CipherContext& cont
                        in_start < out_start + step.max_out() && out_start < in_start + in_len;
   const bool in_place = in_start == out_start && step.prefix_len() == 0;
   std::optional<CleansedBuffer> in_copy;
-  if (overlap && !in_place && !staged) {
+  if ((overlap && !in_place && !staged) || (one_shot_unpinned && in_len != 0)) {
     in_copy.emplace(in_len);
     CopyFromArray(env, in, in_off, in_len, in_copy->data());
   }
@@ -114,12 +119,12 @@ size_t RunBetweenArrays(JNIEnv* env, const CipherStep& step, CipherContext& cont
     }
   };
   try {
-    const size_t prefix_chunk = step.prefix_chunk(kChunk);
-    for (size_t done = 0; done < step.prefix_len(); done += prefix_chunk) {
-      feed(step.prefix().data() + done, 0, std::min(step.prefix_len() - done, prefix_chunk));
+    const size_t chunk = step.feed_chunk(kChunk);
+    for (size_t done = 0; done < step.prefix_len(); done += chunk) {
+      feed(step.prefix().data() + done, 0, std::min(step.prefix_len() - done, chunk));
     }
-    for (size_t done = 0; done < in_len; done += kChunk) {
-      const size_t n = std::min(in_len - done, kChunk);
+    for (size_t done = 0; done < in_len; done += chunk) {
+      const size_t n = std::min(in_len - done, chunk);
       feed(in_copy ? in_copy->data() + done : nullptr, done, n);
     }
     if (staged) {

@@ -52,7 +52,7 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_cipher_step(
   return RunCritical<CipherSession>(context, [&](CipherSession& session) {
     const bool unchecked_decryption = (flags & kPad) == 0 && tag_len == 0;
     const bool private_output = (flags & kPrivateOutput) != 0;
-    if ((flags & (kWrap | kOneShot)) != 0 ||
+    if ((flags & kWrap) != 0 ||
         ((flags & kEncrypt) == 0 && !unchecked_decryption && !private_output)) {
       throw Error(ErrorKind::kIllegalState,
                   "only encryptions, unchecked decryptions and decryptions into a private array "

@@ -75,8 +75,17 @@ size_t StepRun::FeedOneShot(const uint8_t* in, size_t len, uint8_t* out) {
   std::memcpy(tag_, in + step_.data_len_, step_.tag_in_);
   fed_ = len;
   one_shot_done_ = true;
-  return context_.OneShot(step_.aad_.data(), step_.aad_.size(), in, step_.data_len_, out, tag_,
-                          step_.Has(kEncrypt) ? step_.tag_len_ : step_.tag_in_);
+  try {
+    return context_.OneShot(step_.aad_.data(), step_.aad_.size(), in, step_.data_len_, out, tag_,
+                            step_.Has(kEncrypt) ? step_.tag_len_ : step_.tag_in_);
+  } catch (const Error&) {
+    // GCM-SIV writes its plaintext before it checks the tag: a failed decryption leaves none, even
+    // in memory its caller holds privately.
+    if (!step_.Has(kEncrypt) && step_.tag_in_ != 0) {
+      Cleanse(out, step_.data_len_);
+    }
+    throw;
+  }
 }
 
 size_t StepRun::End(uint8_t* out) {

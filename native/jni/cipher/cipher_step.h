@@ -29,7 +29,9 @@ inline constexpr int32_t kWrap = 32;    // key wrapping: the whole message in th
 // end of what it returns.
 inline constexpr int32_t kPrivateOutput = 64;
 // A cipher that takes the whole message in one call (CCM, GCM-SIV, XTS; CipherContext::OneShot):
-// all of it comes as the prefix, with no input beside it, and the step runs it in one piece.
+// all of it comes either as the prefix (what Java buffered, with no input beside it) or as the
+// input (nothing buffered, so the caller's array or buffer is read where it lies), and the step
+// runs it in one piece.
 inline constexpr int32_t kOneShot = 128;
 
 // Native memory for input that the output would run into, or for a checked decryption's plaintext
@@ -73,17 +75,18 @@ class CipherStep {
   // cleanses as many output bytes as it took input when the integrity check fails (wrap128.c),
   // a semiblock more than it can ever return.
   size_t staging_size() const { return Has(kWrap) ? std::max(max_out_, data_len_) : max_out_; }
-  // The most prefix bytes one Feed may take: a one-shot step takes all of it at once, from native
-  // memory; the others a bounded chunk at a time.
-  size_t prefix_chunk(size_t chunk) const { return Has(kOneShot) ? prefix_.size() : chunk; }
+  // The most prefix or input bytes one Feed may take: a one-shot step takes all of them at once;
+  // the others a bounded chunk at a time.
+  size_t feed_chunk(size_t chunk) const {
+    return Has(kOneShot) ? std::max<size_t>(prefix_.size() + in_len_, 1) : chunk;
+  }
 
   // True for a decryption that checks a tag or a key unwrap's integrity only at its end: its
   // plaintext must stay in private memory until the check passes, unless the output is private
-  // already (kPrivateOutput). A one-shot step stages in both directions too: it writes its whole
-  // message in one call, which must not pin a Java array for longer than a bounded chunk.
+  // already (kPrivateOutput). (A one-shot step of more than a pinning chunk between Java arrays
+  // by JNI stages too, whatever its direction: RunBetweenArrays.)
   bool Staged() const {
-    return Has(kOneShot) ||
-           (!Has(kEncrypt) && (Has(kWrap) || (tag_in_ != 0 && !Has(kPrivateOutput))));
+    return !Has(kEncrypt) && (Has(kWrap) || (tag_in_ != 0 && !Has(kPrivateOutput)));
   }
   // True for a padded decryption's last step, whose padding is checked before it writes
   // (StepRun::CheckPadding), so it can write straight into the caller's memory.
@@ -132,8 +135,9 @@ inline CipherStep::CipherStep(const EVP_CIPHER* cipher, int32_t flags, std::span
   in_len_ = static_cast<size_t>(in_len);
   tag_len_ = static_cast<size_t>(tag_len);
   size_t total = prefix_.size() + in_len_;
-  if (Has(kOneShot) && (in_len_ != 0 || !Has(kFinish) || !Has(kStart))) {
-    throw Error(ErrorKind::kIllegalArgument, "a one-shot step takes the whole message as prefix");
+  if (Has(kOneShot) && ((in_len_ != 0 && !prefix_.empty()) || !Has(kFinish) || !Has(kStart))) {
+    throw Error(ErrorKind::kIllegalArgument,
+                "a one-shot step takes the whole message, as prefix or as input");
   }
   tag_in_ = Has(kFinish) && !Has(kEncrypt) ? tag_len_ : 0;
   if (total < tag_in_) {

@@ -51,7 +51,8 @@ bool RegisterCoreNatives(JNIEnv* env) {
       Method("unapprovedCount", "()J", UnapprovedCountNative),
       Method("takeUnapproved", "()Ljava/lang/String;", TakeUnapprovedNative),
   };
-  return RegisterNatives(env, "dev/carbide/internal/NativeCore", methods);
+  return RegisterNatives(env, "dev/carbide/internal/NativeCore", methods) &&
+         RegisterFloorNatives(env);
 }
 
 }  // namespace carbide::jni

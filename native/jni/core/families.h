@@ -21,5 +21,6 @@ bool RegisterPqcNatives(JNIEnv* env);
 bool RegisterRsaNatives(JNIEnv* env);
 bool RegisterDhNatives(JNIEnv* env);
 bool RegisterDsaNatives(JNIEnv* env);
+bool RegisterFloorNatives(JNIEnv* env);  // part of the core's registration (floor_jni.cc)
 
 }  // namespace carbide::jni

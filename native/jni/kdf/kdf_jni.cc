@@ -68,43 +68,46 @@ jlong FetchKdf(JNIEnv* env, jclass, jstring name) {
   return Guard(env, [&] { return ToHandle(FindKdf(JavaString(env, name))); });
 }
 
-// The parameters ids[i], bytes[i] (a null element is empty) and numbers[i], their bytes copied one
-// after another into one native buffer (on the stack up to 1 KiB) that is cleansed when this goes:
-// a derivation's few short inputs then cost no heap allocation each.
+// The parameters ids[i] for i below `count`: a number parameter's value is numbers[i]; a byte
+// parameter (KdfParamTakesBytes) takes the next numbers[i] bytes of `packed`, where Java put them
+// one after another. Three region copies in all, whatever the count (an array of arrays cost two
+// element reads, a length and a copy per parameter), into one native copy of `packed` (on the
+// stack up to 1 KiB) that is cleansed when this goes.
 class JavaKdfParams {
  public:
   // More than KdfTemplate sets in one call is refused there anyway.
-  static constexpr jsize kMaxCount = 16;
+  static constexpr jint kMaxCount = 16;
 
-  JavaKdfParams(JNIEnv* env, jintArray ids, jobjectArray bytes, jlongArray numbers)
-      : copies_(TotalLength(env, ids, bytes, numbers)) {
+  JavaKdfParams(JNIEnv* env, jint count, jintArray ids, jlongArray numbers, jbyteArray packed)
+      : count_(count), bytes_(env, packed) {
+    if (count < 0 || count > kMaxCount) {
+      throw Error(ErrorKind::kInvalidParameter, "too many KDF parameters");
+    }
+    CheckArrayRange(env, ids, 0, count);
+    CheckArrayRange(env, numbers, 0, count);
     jint id_values[kMaxCount];
     jlong number_values[kMaxCount];
-    env->GetIntArrayRegion(ids, 0, count_, id_values);
-    env->GetLongArrayRegion(numbers, 0, count_, number_values);
-    size_t at = 0;
-    for (jsize i = 0; i < count_; ++i) {
-      auto element = static_cast<jbyteArray>(env->GetObjectArrayElement(bytes, i));
-      if (env->ExceptionCheck()) {
-        throw JavaExceptionPending{};
-      }
-      // The lengths were read in TotalLength: a longer array put in meanwhile is read only so far.
-      auto length = static_cast<size_t>(lengths_[i]);
-      if (length != 0) {
-        // An element replaced by a shorter array meanwhile (another thread) throws here.
-        env->GetByteArrayRegion(element, 0, lengths_[i],
-                                reinterpret_cast<jbyte*>(copies_.data() + at));
-      }
-      env->DeleteLocalRef(element);
-      if (env->ExceptionCheck()) {
-        throw JavaExceptionPending{};
-      }
+    env->GetIntArrayRegion(ids, 0, count, id_values);
+    env->GetLongArrayRegion(numbers, 0, count, number_values);
+    std::span<const uint8_t> rest = bytes_.span();
+    for (jint i = 0; i < count; ++i) {
       if (number_values[i] < 0) {
         throw Error(ErrorKind::kInvalidParameter, "negative KDF parameter");
       }
-      params_[i] = {static_cast<KdfParamId>(id_values[i]), copies_.span().subspan(at, length),
-                    static_cast<uint64_t>(number_values[i])};
-      at += length;
+      auto id = static_cast<KdfParamId>(id_values[i]);
+      auto number = static_cast<uint64_t>(number_values[i]);
+      if (KdfParamTakesBytes(id)) {
+        if (number > rest.size()) {
+          throw Error(ErrorKind::kIllegalArgument, "KDF parameter runs past the packed bytes");
+        }
+        params_[i] = {id, rest.first(number), 0};
+        rest = rest.subspan(number);
+      } else {
+        params_[i] = {id, {}, number};
+      }
+    }
+    if (!rest.empty()) {
+      throw Error(ErrorKind::kIllegalArgument, "packed KDF bytes left over");
     }
   }
 
@@ -113,55 +116,29 @@ class JavaKdfParams {
   }
 
  private:
-  // Checks the arrays and reads each element's length (into lengths_ and count_); returns their
-  // sum.
-  size_t TotalLength(JNIEnv* env, jintArray ids, jobjectArray bytes, jlongArray numbers) {
-    CheckArrayRange(env, ids, 0, 0);  // none of the arrays may be null
-    CheckArrayRange(env, bytes, 0, 0);
-    CheckArrayRange(env, numbers, 0, 0);
-    count_ = env->GetArrayLength(ids);
-    if (env->GetArrayLength(bytes) != count_ || env->GetArrayLength(numbers) != count_) {
-      throw Error(ErrorKind::kIllegalArgument, "KDF parameter arrays differ in length");
-    }
-    if (count_ > kMaxCount) {
-      throw Error(ErrorKind::kInvalidParameter, "too many KDF parameters");
-    }
-    size_t total = 0;
-    for (jsize i = 0; i < count_; ++i) {
-      auto element = static_cast<jbyteArray>(env->GetObjectArrayElement(bytes, i));
-      if (env->ExceptionCheck()) {
-        throw JavaExceptionPending{};
-      }
-      lengths_[i] = element != nullptr ? env->GetArrayLength(element) : 0;
-      env->DeleteLocalRef(element);
-      total += static_cast<size_t>(lengths_[i]);
-    }
-    return total;
-  }
-
-  jsize count_ = 0;
-  jsize lengths_[kMaxCount] = {};
-  SecretBytes copies_;
+  jint count_;
+  SecretBytes bytes_;
   KdfParam params_[kMaxCount];
 };
 
 // A KdfTemplate over EVP_KDF `kdf` with the given fixed parameters, kept for the life of the
 // process (the Java side makes one per service and caches it).
-jlong NewTemplate(JNIEnv* env, jclass, jlong kdf, jintArray ids, jobjectArray bytes,
-                  jlongArray numbers) {
+jlong NewTemplate(JNIEnv* env, jclass, jlong kdf, jint count, jintArray ids, jlongArray numbers,
+                  jbyteArray packed) {
   return Guard(env, [&] {
-    JavaKdfParams fixed(env, ids, bytes, numbers);
+    JavaKdfParams fixed(env, count, ids, numbers, packed);
     return ToHandle(new KdfTemplate(&FromHandle<const EVP_KDF>(kdf), fixed.params()));
   });
 }
 
-// One derivation from template `kdf_template` filling `out`.
-void DeriveEvpKdf(JNIEnv* env, jclass, jlong kdf_template, jintArray ids, jobjectArray bytes,
-                  jlongArray numbers, jbyteArray out) {
+// One derivation from template `kdf_template` filling `out`, through a native copy that is
+// cleansed (on the stack up to 1 KiB, as a derived key is).
+void DeriveEvpKdf(JNIEnv* env, jclass, jlong kdf_template, jint count, jintArray ids,
+                  jlongArray numbers, jbyteArray packed, jbyteArray out) {
   Guard(env, [&] {
     const KdfTemplate& algorithm = FromHandle<const KdfTemplate>(kdf_template);
     CheckArrayRange(env, out, 0, 0);  // out must not be null
-    JavaKdfParams params(env, ids, bytes, numbers);
+    JavaKdfParams params(env, count, ids, numbers, packed);
     SecretBytes result(static_cast<size_t>(env->GetArrayLength(out)));
     algorithm.Derive(params.params(), result.span());
     CopyToArray(env, result.data(), static_cast<jint>(result.size()), out, 0);
@@ -177,8 +154,8 @@ bool RegisterKdfNatives(JNIEnv* env) {
       Method("maxInfoSize", "(J)I", MaxInfoSize),
       Method("derive", "(JI[B[B[B[B)V", Derive),
       Method("fetchKdf", "(Ljava/lang/String;)J", FetchKdf),
-      Method("newTemplate", "(J[I[[B[J)J", NewTemplate),
-      Method("deriveEvpKdf", "(J[I[[B[J[B)V", DeriveEvpKdf),
+      Method("newTemplate", "(JI[I[J[B)J", NewTemplate),
+      Method("deriveEvpKdf", "(JI[I[J[B[B)V", DeriveEvpKdf),
   };
   return RegisterNatives(env, "dev/carbide/kdf/KdfNative", methods);
 }

@@ -1,5 +1,6 @@
 package dev.carbide.bench;
 
+import dev.carbide.internal.JniFloor;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
 import java.security.Key;
@@ -39,6 +40,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link MessageDigestBenchmark}, served by a provider whose SPIs only take what a real one must
  * (the key's encoding, the IV, the AAD) and transform nothing. So no provider can run an operation
  * faster than its native limit plus this floor, and a target above that bound cannot be met.
+ *
+ * <p>The {@code jni*} and {@code criticalDowncall64} rows add the bridge's floor: Carbide's own
+ * no-op natives ({@link JniFloor}) crossed each way a real call crosses (docs/native-calls.md).
+ * They run no OpenSSL.
  *
  * <p>Not in the launcher's {@link Catalog}: it measures the framework, not a provider. Run it with
  * {@code java -jar bench/target/benchmarks.jar JcaFloor}.
@@ -136,6 +141,33 @@ public class JcaFloorBenchmark {
   @Benchmark
   public byte[] secretKeyFactory() throws GeneralSecurityException {
     return passwordFactory.generateSecret(passwordSpec).getEncoded();
+  }
+
+  /** A JNI call with primitive arguments through Carbide's error guard, as over scratch memory. */
+  @Benchmark
+  public int jniCrossing() {
+    return JniFloor.crossing(message.length);
+  }
+
+  /** A JNI call that copies a 64-byte array to the stack, as keys, IVs and short inputs go. */
+  @Benchmark
+  public int jniRegion64() {
+    return JniFloor.region(message, message.length);
+  }
+
+  /** A JNI call that pins a 16 KiB array, as bulk data goes by JNI. */
+  @Benchmark
+  public int jniCritical16k() {
+    return JniFloor.critical(large);
+  }
+
+  /**
+   * A critical FFM downcall handed a 64-byte array as it lies, as Java 22 and later finish a MAC or
+   * digest and run a cipher step of up to 16 KiB.
+   */
+  @Benchmark
+  public int criticalDowncall64() {
+    return JniFloor.downcall(message, message.length);
   }
 
   /** Serves the SPIs below under the names the benchmarks ask for. */

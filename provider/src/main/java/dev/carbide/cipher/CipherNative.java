@@ -39,8 +39,9 @@ final class CipherNative {
   static final int PRIVATE_OUTPUT = 64;
 
   /**
-   * A cipher that takes the whole message in one call (CCM, GCM-SIV, XTS): all of it goes as the
-   * prefix of this one final step, with no input beside it.
+   * A cipher that takes the whole message in one call (CCM, GCM-SIV, XTS): all of it goes in this
+   * one final step, either as the prefix (with no input beside it) or as the input (with no
+   * prefix).
    */
   static final int ONE_SHOT = 128;
 

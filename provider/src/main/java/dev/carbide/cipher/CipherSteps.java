@@ -65,7 +65,8 @@ abstract class CipherSteps extends CipherSpi {
 
   /**
    * True for the ciphers that OpenSSL runs over a whole message in one call (CCM, GCM-SIV, XTS):
-   * their updates only buffer, and doFinal transforms everything in one native step.
+   * their updates only buffer, and doFinal transforms everything in one native step, as the prefix
+   * if anything was buffered, else straight from the input.
    */
   boolean oneShot() {
     return false;
@@ -190,14 +191,17 @@ abstract class CipherSteps extends CipherSpi {
       throw new ShortBufferException("Output buffer too short: need " + outLen + " bytes");
     }
     dataStarted |= inLen > 0;
-    if (wholeMessage() || oneShot()) {
+    if (wholeMessage() || (oneShot() && buffered != 0)) {
       // The native cipher takes the message in one piece: all of it goes as the prefix.
       append(in, inOff, inLen);
-      flags |= wholeMessage() ? CipherNative.WRAP : CipherNative.ONE_SHOT;
       in = out;
       inOff = outOff;
       inLen = 0;
     }
+    // A one-shot message with nothing buffered (the usual doFinal(input)) is the input alone, read
+    // where it lies: no copy into the buffer here, and no staging of the output natively but where
+    // a check or a bounded pin needs it (native/jni/cipher/cipher_step.h).
+    flags |= wholeMessage() ? CipherNative.WRAP : oneShot() ? CipherNative.ONE_SHOT : 0;
     try {
       return run(flags, buffered, in, inOff, inLen, out, outOff, outCap);
     } finally {
@@ -271,6 +275,11 @@ abstract class CipherSteps extends CipherSpi {
     startPending = false;
     aadLen = 0;
     return n;
+  }
+
+  /** The Java-side buffer's size, for tests that a message went past it. */
+  final int bufferCapacity() {
+    return buffer.length;
   }
 
   /** Appends input to the Java-side buffer. */

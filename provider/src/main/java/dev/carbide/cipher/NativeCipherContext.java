@@ -59,14 +59,16 @@ final class NativeCipherContext {
       int cap,
       int tagLen) {
     boolean arrays = in instanceof byte[] && out instanceof byte[];
-    // Key wrapping and the one-shot ciphers take their whole message by JNI, staged natively.
-    int whole = CipherNative.WRAP | CipherNative.ONE_SHOT;
-    boolean encryption = (flags & (CipherNative.ENCRYPT | whole)) == CipherNative.ENCRYPT;
+    // Key wrapping takes its whole message by JNI, staged natively. A one-shot cipher's message
+    // (CCM, GCM-SIV, XTS) is a step like the others: up to the critical bound it is transformed
+    // between the Java arrays themselves.
+    int wrap = CipherNative.WRAP;
+    boolean encryption = (flags & (CipherNative.ENCRYPT | wrap)) == CipherNative.ENCRYPT;
     boolean uncheckedDecryption =
-        (flags & (CipherNative.ENCRYPT | whole | CipherNative.PAD)) == 0 && tagLen == 0;
+        (flags & (CipherNative.ENCRYPT | wrap | CipherNative.PAD)) == 0 && tagLen == 0;
     // A checked decryption into a private array may write before its check: nobody sees it.
     boolean privateOutput =
-        (flags & (CipherNative.PRIVATE_OUTPUT | whole)) == CipherNative.PRIVATE_OUTPUT;
+        (flags & (CipherNative.PRIVATE_OUTPUT | wrap)) == CipherNative.PRIVATE_OUTPUT;
     boolean critical =
         arrays
             && (encryption || uncheckedDecryption || privateOutput)

@@ -62,10 +62,7 @@ final class PbeKeyFactory extends SecretKeyFactorySpi {
       password = new char[0]; // an empty password is allowed
     }
     try {
-      ByteBuffer encoded = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
-      byte[] bytes = Arrays.copyOf(encoded.array(), encoded.limit());
-      Arrays.fill(encoded.array(), (byte) 0);
-      return new PbeKey(algorithm, bytes);
+      return new PbeKey(algorithm, PasswordBytes.utf8(password));
     } finally {
       Arrays.fill(password, '\0');
     }

@@ -1,9 +1,6 @@
 package dev.carbide.cipher;
 
 import dev.carbide.internal.FipsMode;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
@@ -65,10 +62,7 @@ final class Pbkdf2KeyFactory extends SecretKeyFactorySpi {
     if (keyBytes == 0) {
       return new byte[0];
     }
-    ByteBuffer encoded = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
-    byte[] passwordBytes = new byte[encoded.remaining()];
-    encoded.get(passwordBytes);
-    Arrays.fill(encoded.array(), (byte) 0);
+    byte[] passwordBytes = PasswordBytes.utf8(password);
     try {
       return Pbkdf2Native.derive(md, passwordBytes, salt, iterations, keyBytes);
     } finally {

@@ -1,8 +1,7 @@
 package dev.carbide.kdf;
 
+import dev.carbide.cipher.PasswordBytes;
 import dev.carbide.internal.Config;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.spec.InvalidKeySpecException;
@@ -73,7 +72,7 @@ final class EvpKdf {
                 return Optional.of(
                     new EvpKdf(
                         KdfNative.newTemplate(
-                            kdf, fixed.ids(), fixed.bytesArray(), fixed.numbersArray())));
+                            kdf, fixed.count, fixed.ids, fixed.numbers, fixed.packed())));
               } catch (InvalidAlgorithmParameterException e) {
                 return Optional.empty();
               }
@@ -128,7 +127,7 @@ final class EvpKdf {
    */
   byte[] deriveWithPassword(char[] password, Params params, int length)
       throws InvalidAlgorithmParameterException {
-    byte[] encoded = utf8(password);
+    byte[] encoded = PasswordBytes.utf8(password);
     try {
       return derive(params.bytes(PASSWORD, encoded), length);
     } finally {
@@ -137,40 +136,49 @@ final class EvpKdf {
     }
   }
 
-  /** The UTF-8 encoding of {@code password}, as SunJCE encodes PBE passwords; zero it after use. */
-  static byte[] utf8(char[] password) {
-    ByteBuffer encoded = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
-    byte[] bytes = new byte[encoded.remaining()];
-    encoded.get(bytes);
-    Arrays.fill(encoded.array(), (byte) 0);
-    return bytes;
-  }
-
   /**
    * {@code length} bytes derived under {@code params}; their byte arrays stay the caller's, who
    * zeroes the secret ones.
    */
   byte[] derive(Params params, int length) throws InvalidAlgorithmParameterException {
     byte[] out = new byte[length];
-    KdfNative.deriveEvpKdf(template, params.ids(), params.bytesArray(), params.numbersArray(), out);
+    byte[] packed = params.packed();
+    try {
+      KdfNative.deriveEvpKdf(template, params.count, params.ids, params.numbers, packed, out);
+    } finally {
+      Arrays.fill(packed, (byte) 0); // keys and passwords
+    }
     return out;
   }
 
-  /** The parameters of one derivation, in the order OpenSSL is to set them. */
+  /**
+   * The parameters of one derivation, in the order OpenSSL is to set them. They cross JNI as three
+   * flat arrays (ids, numbers and the byte parameters packed one after another), which the native
+   * side reads with one region copy each, where an array of arrays cost it two element reads, a
+   * length and a copy per parameter (docs/kdfs.md measures the difference).
+   */
   static final class Params {
+    private static final byte[] EMPTY = new byte[0];
+
     private int[] ids = new int[8];
-    private byte[][] bytes = new byte[8][];
+
+    /** A number parameter's value, or a byte parameter's length. */
     private long[] numbers = new long[8];
+
+    /** A byte parameter's value (not copied until {@link #packed}), or null for a number. */
+    private byte[][] bytes = new byte[8][];
+
     private int count;
 
-    /** Adds an octet-string parameter; {@code value} is not copied. */
+    /** Adds an octet-string parameter; {@code value} (null is empty) is not copied. */
     Params bytes(int id, byte[] value) {
-      return add(id, value, 0);
+      byte[] given = value == null ? EMPTY : value;
+      return add(id, given, given.length);
     }
 
     /** Adds a name parameter, such as a digest's. */
     Params text(int id, String value) {
-      return add(id, value.getBytes(StandardCharsets.UTF_8), 0);
+      return bytes(id, value.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Adds a number parameter (non-negative). */
@@ -178,16 +186,21 @@ final class EvpKdf {
       return add(id, null, value);
     }
 
-    int[] ids() {
-      return Arrays.copyOf(ids, count);
-    }
-
-    byte[][] bytesArray() {
-      return Arrays.copyOf(bytes, count);
-    }
-
-    long[] numbersArray() {
-      return Arrays.copyOf(numbers, count);
+    /** The byte parameters one after another, in order: a new array the caller zeroes. */
+    byte[] packed() {
+      int total = 0;
+      for (int i = 0; i < count; i++) {
+        total += bytes[i] == null ? 0 : bytes[i].length;
+      }
+      byte[] packed = new byte[total];
+      int at = 0;
+      for (int i = 0; i < count; i++) {
+        if (bytes[i] != null) {
+          System.arraycopy(bytes[i], 0, packed, at, bytes[i].length);
+          at += bytes[i].length;
+        }
+      }
+      return packed;
     }
 
     /** The parameters as text, for fixed ones (names and numbers, never secrets). */
@@ -203,8 +216,8 @@ final class EvpKdf {
     private Params add(int id, byte[] value, long number) {
       if (count == ids.length) {
         ids = Arrays.copyOf(ids, count * 2);
-        bytes = Arrays.copyOf(bytes, count * 2);
         numbers = Arrays.copyOf(numbers, count * 2);
+        bytes = Arrays.copyOf(bytes, count * 2);
       }
       ids[count] = id;
       bytes[count] = value;

@@ -38,10 +38,12 @@ final class KdfNative {
 
   /**
    * A native KdfTemplate: EVP_KDF {@code kdf} with the parameters {@code ids[i]} (the native
-   * KdfParamId), {@code bytes[i]} (null is empty) and {@code numbers[i]} fixed, kept for the life
-   * of the process. Throws InvalidAlgorithmParameterException if OpenSSL refuses them.
+   * KdfParamId) for i below {@code count} fixed, kept for the life of the process. A number
+   * parameter's value is {@code numbers[i]}; a byte parameter (an octet string or a name) takes the
+   * next {@code numbers[i]} bytes of {@code packed}, which holds them one after another and nothing
+   * else. Throws InvalidAlgorithmParameterException if OpenSSL refuses them.
    */
-  static native long newTemplate(long kdf, int[] ids, byte[][] bytes, long[] numbers)
+  static native long newTemplate(long kdf, int count, int[] ids, long[] numbers, byte[] packed)
       throws InvalidAlgorithmParameterException;
 
   /**
@@ -50,6 +52,6 @@ final class KdfNative {
    * reason if OpenSSL refuses them.
    */
   static native void deriveEvpKdf(
-      long template, int[] ids, byte[][] bytes, long[] numbers, byte[] out)
+      long template, int count, int[] ids, long[] numbers, byte[] packed, byte[] out)
       throws InvalidAlgorithmParameterException;
 }
