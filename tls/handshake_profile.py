@@ -68,25 +68,41 @@ def split(perf_data):
     return counts
 
 
-def profile(jar, row, config, directory, override, seconds, server_class):
+# What each load runs against the server, and how its output counts the work done: full
+# handshakes (s_time -new), resumed connections (s_time -reuse), keep-alive requests (wrk).
+LOADS = {"full": "-new", "resumed": "-reuse", "keepalive": None}
+
+
+def load_command(load, port, row, seconds):
+    if LOADS[load] is None:
+        return ["wrk", "-t1", "-c4", f"-d{seconds}s", f"https://127.0.0.1:{port}/"]
+    return ["openssl", "s_time", "-connect", f"127.0.0.1:{port}", LOADS[load], "-www", "/",
+            *row[5], "-time", str(seconds)]
+
+
+def count(load, out):
+    pattern = r"(\d+) requests in" if LOADS[load] is None else r"(\d+) connections in [\d.]+s"
+    return int(re.search(pattern, out).group(1))
+
+
+def profile(jar, row, config, directory, override, seconds, server_class, load="full"):
     extra = ["-XX:+UnlockDiagnosticVMOptions", "-XX:+DumpPerfMapAtExit",
              "-XX:+PreserveFramePointer"]
     server = server_class(jar, config, row, directory, override, extra)
     data = Path(directory) / f"perf-{config.replace(' ', '-')}.data"
     try:
-        time_args = ["openssl", "s_time", "-connect", f"127.0.0.1:{server.port}", "-new",
-                     "-www", "/", *row[5]]
         # Warm-up: SunJSSE's handshake code must be compiled before the samples mean anything.
-        subprocess.run(time_args + ["-time", str(WARM_SECONDS)], check=True, capture_output=True)
+        subprocess.run(load_command(load, server.port, row, WARM_SECONDS), check=True,
+                       capture_output=True)
         cpu = server.cpu_seconds()
-        client = subprocess.Popen(time_args + ["-time", str(seconds)], stdout=subprocess.PIPE,
-                                  text=True)
+        client = subprocess.Popen(load_command(load, server.port, row, seconds),
+                                  stdout=subprocess.PIPE, text=True)
         subprocess.run(["perf", "record", "-F", "499", "-g", "-p", str(server.process.pid),
                         "-o", str(data), "--", "sleep", str(seconds)],
                        check=True, capture_output=True)
         out, _ = client.communicate()
         cpu = server.cpu_seconds() - cpu
-        connections = int(re.search(r"(\d+) connections in [\d.]+s", out).group(1))
+        connections = count(load, out)
     finally:
         server.stop()  # the JVM writes /tmp/perf-PID.map as it exits
     time.sleep(0.5)
@@ -98,7 +114,8 @@ def profile(jar, row, config, directory, override, seconds, server_class):
 
 
 def table(profiles):
-    """profiles: {(row name, config): (split, µs per handshake, connections)}"""
+    """profiles: {(row name, config): (split, µs per handshake, connections)}; a row name may
+    carry its load, as "row [resumed]"."""
     names = []
     for split_, _, _ in profiles.values():
         for name in split_:

@@ -14,7 +14,9 @@ Writes the results into docs/tls.md (between its markers), a JSON copy into tls/
 chart docs/img/tls.png.
 
 Usage: tls/run.py JAR [--quick] [--rounds N] [--seconds S] [--rows REGEX] [--configs a,b]
-                      [--section NAME] | --profile [--seconds S]
+                      [--section NAME]
+       tls/run.py JAR --profile [--seconds S] [--rows REGEX] [--loads full,resumed,keepalive]
+                      [--section NAME]
 """
 import argparse
 import json
@@ -333,25 +335,31 @@ def replace_section(name, section):
     doc.write_text(text)
 
 
-def run_profile(jar, seconds):
+def run_profile(jar, seconds, rows, loads, section):
+    """Profiles each row under each of its loads in `loads` (by default the full handshakes of
+    the TLS 1.3 rows, EC and RSA), on the JDK's providers and on Carbide."""
     import handshake_profile
     profiles = {}
     with tempfile.TemporaryDirectory(prefix="carbide-tls-") as directory:
         make_certificates(directory)
         override = carbide_first(directory)
-        for row in (ROWS[0], ROWS[3]):
-            for config in ("jdk", "carbide"):
-                print(f"tls profile: {row[0]}, {config}", file=sys.stderr)
-                profiles[(row[0], config)] = handshake_profile.profile(
-                    jar, row, config, directory, override, seconds, Server)
+        for row in rows:
+            for load in [load for load in loads if load in row[6]]:
+                name = row[0] if load == "full" else f"{row[0]} [{load}]"
+                for config in ("jdk", "carbide"):
+                    print(f"tls profile: {name}, {config}", file=sys.stderr)
+                    profiles[(name, config)] = handshake_profile.profile(
+                        jar, row, config, directory, override, seconds, Server, load)
     text = handshake_profile.table(profiles)
     print(text)
-    replace_section("profile", "\n".join([
-        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `./carbide tls --profile`; "
-        f"{machine()}; `openssl s_time -new` for {seconds} s after a "
+    command = shlex.join(["./carbide", "tls", *sys.argv[2:]])
+    replace_section(section, "\n".join([
+        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `{command}`; "
+        f"{machine()}; each load (`openssl s_time -new` unless named) for {seconds} s after a "
         f"{handshake_profile.WARM_SECONDS} s warm-up, "
         "`perf record -F 499 -g` on the server JVM. Server CPU µs per full handshake (with its "
-        "16 KiB response), split by the innermost frame that names a category.",
+        "16 KiB response), or per connection or request of the named load, split by the "
+        "innermost frame that names a category.",
         "", text]))
 
 
@@ -391,11 +399,17 @@ def main():
     parser.add_argument("--rows", help="a regex on the rows' names")
     parser.add_argument("--configs", help="a comma-separated subset of " + ",".join(CONFIGS))
     parser.add_argument("--section", default="results",
-                        help="the docs/tls.md section to write (its chart: img/tls-SECTION.png)")
+                        help="the docs/tls.md section to write (its chart: img/tls-SECTION.png; "
+                        "with --profile, the profile's section, by default 'profile')")
+    parser.add_argument("--loads", default="full",
+                        help="with --profile: a comma-separated subset of " + ",".join(ALL_LOADS))
     args = parser.parse_args()
     if args.profile:
         sys.path.insert(0, str(ROOT / "tls"))
-        run_profile(args.jar, args.seconds or 8)
+        rows = [row for row in ROWS if re.search(args.rows, row[0])] if args.rows \
+            else [ROWS[0], ROWS[3]]
+        section = "profile" if args.section == "results" else args.section
+        run_profile(args.jar, args.seconds or 8, rows, args.loads.split(","), section)
         return
     rounds = args.rounds or 2
     seconds = args.seconds or (1 if args.quick else 2)

@@ -54,7 +54,8 @@ final class TlsHandshakeCalls {
       String signature,
       AlgorithmParameterSpec signatureParams,
       String hash,
-      int keyLength) {
+      int keyLength,
+      boolean resumed) {
     int hashLength() {
       return hash.equals("SHA-384") ? 48 : 32;
     }
@@ -76,7 +77,7 @@ final class TlsHandshakeCalls {
     return switch (name) {
       // TLS_AES_128_GCM_SHA256, x25519, ecdsa_secp256r1_sha256
       case "TLS13-X25519-ECDSA" ->
-          new Shape(true, "X25519", "P-256", "SHA256withECDSA", null, "SHA-256", 16);
+          new Shape(true, "X25519", "P-256", "SHA256withECDSA", null, "SHA-256", 16, false);
       // TLS_AES_128_GCM_SHA256, x25519, rsa_pss_rsae_sha256 with an RSA-2048 certificate
       case "TLS13-X25519-RSAPSS" ->
           new Shape(
@@ -86,10 +87,14 @@ final class TlsHandshakeCalls {
               "RSASSA-PSS",
               new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1),
               "SHA-256",
-              16);
+              16,
+              false);
       // TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384 (IBM's setting), secp256r1
       case "TLS12-P256-ECDSA" ->
-          new Shape(false, "secp256r1", "P-256", "SHA256withECDSA", null, "SHA-384", 32);
+          new Shape(false, "secp256r1", "P-256", "SHA256withECDSA", null, "SHA-384", 32, false);
+      // The same, resumed from a session ticket: see TlsResumption12
+      case "TLS12-P256-ECDSA-RESUMED" ->
+          new Shape(false, "secp256r1", "P-256", "SHA256withECDSA", null, "SHA-384", 32, true);
       default -> throw new IllegalArgumentException("unknown handshake " + name);
     };
   }
@@ -104,6 +109,9 @@ final class TlsHandshakeCalls {
   private final byte[] clientShare;
   private final ECParameterSpec curve;
 
+  /** The resumed connection's calls, for a resumed shape; null otherwise. */
+  final TlsResumption12 resumedConnection;
+
   // The handshake messages, as sized on the wire with these certificates.
   private final byte[] clientHello = Inputs.bytes(512, 21);
   private final byte[] serverHello = Inputs.bytes(122, 22);
@@ -113,7 +121,7 @@ final class TlsHandshakeCalls {
   private final byte[] response = Inputs.bytes(1024, 25);
   private final byte[] ticket = Inputs.bytes(160, 26);
 
-  /** The context's session-ticket key, made once per SSLContext. */
+  /** The context's session-ticket key, made once per SSLContext (AES-256, as SunJSSE's). */
   private final SecretKey ticketKey = new SecretKeySpec(Inputs.bytes(32, 28), "AES");
 
   /**
@@ -121,7 +129,8 @@ final class TlsHandshakeCalls {
    * decoded through the JCA as SunJSSE's key manager gets it) and meets a client whose key share is
    * {@code clientShare}'s public key.
    */
-  TlsHandshakeCalls(Shape shape, PrivateKey identity, KeyPair clientShare, SecureRandom random) {
+  TlsHandshakeCalls(Shape shape, PrivateKey identity, KeyPair clientShare, SecureRandom random)
+      throws GeneralSecurityException {
     this.shape = shape;
     this.identity = identity;
     this.random = random;
@@ -129,10 +138,17 @@ final class TlsHandshakeCalls {
     this.curve = shape.xdh() ? null : ((ECPublicKey) clientShare.getPublic()).getParams();
     this.serverFlight = Inputs.bytes(identity.getAlgorithm().equals("RSA") ? 900 : 600, 23);
     this.finished = Inputs.bytes(4 + shape.hashLength(), 27);
+    this.resumedConnection = shape.resumed() ? new TlsResumption12(ticketKey, random) : null;
   }
 
-  /** The whole server side of one full handshake, then one request and its response. */
+  /**
+   * The whole server side of one full handshake (or, for a resumed shape, one resumed connection),
+   * then one request and its response.
+   */
   byte[] handshake() throws GeneralSecurityException {
+    if (resumedConnection != null) {
+      return resumedConnection.resume();
+    }
     MessageDigest transcript = MessageDigest.getInstance(shape.hash());
     transcript.update(clientHello);
     SecretKey shared = keyShare();

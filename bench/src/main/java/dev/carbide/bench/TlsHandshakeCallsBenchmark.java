@@ -35,8 +35,17 @@ import org.openjdk.jmh.annotations.TearDown;
  * -jvmArgsAppend -Dcarbide.hybrid=off} (docs/tls.md has the command).
  */
 public class TlsHandshakeCallsBenchmark extends ProviderBenchmark {
-  /** The protocol, key exchange group and certificate: see {@link TlsHandshakeCalls#shape}. */
-  @Param({"TLS13-X25519-ECDSA", "TLS13-X25519-RSAPSS", "TLS12-P256-ECDSA"})
+  /**
+   * The protocol, key exchange group and certificate: see {@link TlsHandshakeCalls#shape}; the last
+   * is a resumed TLS 1.2 connection ({@link TlsResumption12}), where fresh engines, not public-key
+   * work, are the cryptography.
+   */
+  @Param({
+    "TLS13-X25519-ECDSA",
+    "TLS13-X25519-RSAPSS",
+    "TLS12-P256-ECDSA",
+    "TLS12-P256-ECDSA-RESUMED"
+  })
   public String algorithm;
 
   TlsHandshakeCalls calls;

@@ -52,9 +52,37 @@ public class TlsHandshakeStepsBenchmark extends TlsHandshakeCallsBenchmark {
     return calls.finishedMac(shared, transcriptHash);
   }
 
-  /** The records of a handshake and one request: fresh Ciphers per traffic key. */
+  /**
+   * The records of a handshake and one request: fresh Ciphers per traffic key (for a resumed TLS
+   * 1.2 connection, its two record ciphers as SunJSSE calls them, between heap ByteBuffers).
+   */
   @Benchmark
   public byte[] records() throws GeneralSecurityException {
-    return calls.records(serverKey, clientKey);
+    TlsResumption12 resumed = calls.resumedConnection;
+    return resumed != null ? resumed.records() : calls.records(serverKey, clientKey);
+  }
+
+  /**
+   * A resumed TLS 1.2 connection's session tickets: the client's opened and a new one sealed, each
+   * with a fresh Cipher (the other handshakes: nothing).
+   */
+  @Benchmark
+  public byte[] tickets() throws GeneralSecurityException {
+    TlsResumption12 resumed = calls.resumedConnection;
+    if (resumed == null) {
+      return null;
+    }
+    resumed.openTicket();
+    return resumed.sealTicket();
+  }
+
+  /**
+   * A resumed TLS 1.2 connection's PRFs (the key block and both Finished), each over a fresh
+   * MessageDigest as SunJCE computes them (the other handshakes: nothing).
+   */
+  @Benchmark
+  public byte[] prf() throws GeneralSecurityException {
+    TlsResumption12 resumed = calls.resumedConnection;
+    return resumed == null ? null : resumed.prfs();
   }
 }

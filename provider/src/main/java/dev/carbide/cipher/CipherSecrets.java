@@ -23,15 +23,22 @@ final class CipherSecrets implements Runnable {
 
   private byte[] key;
   private byte[] lastEncryptionKey;
+  private boolean watched;
 
-  private CipherSecrets() {}
+  /** A new owner, holding nothing yet; {@link #watch} before the first key. */
+  CipherSecrets() {}
 
-  /** A new owner whose keys are zeroed when {@code cipher} becomes unreachable. */
-  static CipherSecrets of(Object cipher) {
-    CipherSecrets secrets = new CipherSecrets();
-    // The action is the secrets alone: it must not reach the cipher, or that would never go.
-    whenUnreachable(cipher, secrets);
-    return secrets;
+  /**
+   * Zeroes the keys once {@code cipher} becomes unreachable. Registered once, when the first key
+   * comes rather than with the cipher, so a cipher that is never given a key (the JCA's probe
+   * instance in {@code Cipher.getInstance}) registers nothing with the Cleaner.
+   */
+  void watch(Object cipher) {
+    if (!watched) {
+      // The action is the secrets alone: it must not reach the cipher, or that would never go.
+      whenUnreachable(cipher, this);
+      watched = true;
+    }
   }
 
   /** The key in use, or null before the first init; callers never keep it past a call. */

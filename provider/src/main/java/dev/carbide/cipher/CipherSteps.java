@@ -19,7 +19,13 @@ import javax.crypto.ShortBufferException;
 abstract class CipherSteps extends CipherSpi {
   static final byte[] EMPTY = new byte[0];
 
-  private final NativeCipherContext nativeContext = new NativeCipherContext();
+  /**
+   * Made at the first native step, not with the cipher: {@code Cipher.getInstance(transformation)}
+   * makes an instance only to check the mode and padding and drops it (the JCA makes another at
+   * init), and SunJSSE makes Ciphers it may never use, so a cipher costs no native memory and no
+   * Cleaner until it transforms something.
+   */
+  private NativeCipherContext nativeContext;
 
   // Set by init through accept(); read by the mode classes.
   boolean initialized;
@@ -29,7 +35,7 @@ abstract class CipherSteps extends CipherSpi {
   int tagLen;
 
   /** The key bytes: held once, zeroed on replacement and when this cipher is collected. */
-  final CipherSecrets secrets = CipherSecrets.of(this);
+  final CipherSecrets secrets = new CipherSecrets();
 
   /** True until a step has keyed the native context with the key, cipher and direction of now. */
   private boolean keyPending = true;
@@ -88,6 +94,7 @@ abstract class CipherSteps extends CipherSpi {
     // A key, cipher or direction not yet in the native context waits for the next step.
     keyPending |= !sameKey || newCipher != cipher || encrypt != encrypting;
     if (!sameKey) {
+      secrets.watch(this);
       secrets.setKey(rawKey);
     } else if (rawKey != current) {
       Arrays.fill(rawKey, (byte) 0);
@@ -265,8 +272,12 @@ abstract class CipherSteps extends CipherSpi {
         startKey = secrets.key();
       }
     }
+    NativeCipherContext context = nativeContext;
+    if (context == null) {
+      context = nativeContext = new NativeCipherContext(); // keyPending is still true: keyed below
+    }
     int n =
-        nativeContext.step(
+        context.step(
             cipher, flags, startKey, startIv, aad, aadLen, buffer, prefixLen, in, inOff, inLen, out,
             outOff, cap, tagLen);
     if (startKey != null) {

@@ -29,13 +29,17 @@ final class NativeCipherContext {
   private static final int MAX_GROWTH = 32;
 
   private final long context;
+
+  /**
+   * Java's view of the scratch memory, made when a JNI step first needs it: the critical downcall
+   * (Java 22 and later, every TLS record sealed between arrays) never does.
+   */
   private ByteBuffer scratch;
 
   NativeCipherContext() {
     context = CipherNative.newContext();
     NativeCleaner.register(
         this, context, CipherNative::freeContext, NativeFootprint.CIPHER_CONTEXT);
-    scratch = viewScratch(0);
   }
 
   /**
@@ -106,7 +110,7 @@ final class NativeCipherContext {
       int ivLen = iv == null ? 0 : iv.length;
       int header = Math.addExact(ivLen, aadLen);
       int need = small ? header + prefixLen + inLen + MAX_GROWTH : header;
-      if (need > scratch.capacity()) {
+      if (need > (scratch == null ? 0 : scratch.capacity())) {
         scratch = viewScratch(need);
       }
       if (ivLen != 0) {
