@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 
+#include "carbide/ffc.h"
 #include "carbide/owned.h"
 #include "carbide/pkey.h"
 
@@ -27,15 +28,24 @@ struct DsaParameters {
 PkeyPtr DsaKeyFromComponents(const DsaParameters& params, std::span<const uint8_t> y,
                              std::span<const uint8_t> x);
 
-// Generates DSA key pairs over one set of domain parameters, with the context set up once.
+// Generates DSA key pairs over one set of domain parameters: x uniform in [1, q) from the DRBG
+// of the mode's library context, and y = g^x mod p in constant time, with p's Montgomery form made
+// once. That is one modular exponentiation per pair. OpenSSL's own key generation
+// (EVP_PKEY_keygen) makes two, since it checks that g has order q (g^q mod p = 1) again for every
+// pair; here that check runs once, when the generator is made.
 class DsaKeyPairGenerator {
  public:
-  // Throws kInvalidParameter if the parameters are out of range or OpenSSL refuses them.
+  // Throws kInvalidParameter if p, q or g is out of range, or g^q mod p is not 1.
   explicit DsaKeyPairGenerator(const DsaParameters& params);
+  // A new key pair: one key holding x and y over the parameters.
   PkeyPtr Generate();
 
  private:
-  PkeyCtxPtr ctx_;
+  BnPtr p_;
+  BnPtr q_;
+  BnPtr g_;
+  BnPtr q_minus_one_;
+  Owned<BN_MONT_CTX, BN_MONT_CTX_free> mont_p_;
 };
 
 // Generates fresh FIPS 186-4 domain parameters for OpenSSL key type `type` ("DSA", or "DH" for

@@ -34,12 +34,25 @@ Domain CheckedDomain(const DsaParameters& params, ErrorKind kind) {
   return domain;
 }
 
-ParamBldPtr DomainParams(const Domain& domain) {
+ParamBldPtr DomainParams(const BIGNUM* p, const BIGNUM* q, const BIGNUM* g) {
   ParamBldPtr build(CheckNotNull(OSSL_PARAM_BLD_new(), "OSSL_PARAM_BLD_new"));
-  FfcPush(build.get(), OSSL_PKEY_PARAM_FFC_P, domain.p.get());
-  FfcPush(build.get(), OSSL_PKEY_PARAM_FFC_Q, domain.q.get());
-  FfcPush(build.get(), OSSL_PKEY_PARAM_FFC_G, domain.g.get());
+  FfcPush(build.get(), OSSL_PKEY_PARAM_FFC_P, p);
+  FfcPush(build.get(), OSSL_PKEY_PARAM_FFC_Q, q);
+  FfcPush(build.get(), OSSL_PKEY_PARAM_FFC_G, g);
   return build;
+}
+
+// A key over p, q, g with public value y and, unless null, private value x.
+PkeyPtr DsaKey(const BIGNUM* p, const BIGNUM* q, const BIGNUM* g, const BIGNUM* y, const BIGNUM* x,
+               ErrorKind kind) {
+  // The builder keeps pointers to the numbers until FfcFromData, which the caller's outlive.
+  ParamBldPtr build = DomainParams(p, q, g);
+  if (x != nullptr) {
+    FfcPush(build.get(), OSSL_PKEY_PARAM_PRIV_KEY, x);
+  }
+  FfcPush(build.get(), OSSL_PKEY_PARAM_PUB_KEY, y);
+  return FfcFromData("DSA", build.get(), x != nullptr ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY,
+                     kind);
 }
 
 }  // namespace
@@ -50,7 +63,6 @@ PkeyPtr DsaKeyFromComponents(const DsaParameters& params, std::span<const uint8_
     throw Error(ErrorKind::kInvalidKey, "a DSA key needs y or x");
   }
   Domain domain = CheckedDomain(params, ErrorKind::kInvalidKey);
-  ParamBldPtr build = DomainParams(domain);
   BnPtr pub;
   BnPtr priv;
   if (!x.empty()) {
@@ -58,7 +70,6 @@ PkeyPtr DsaKeyFromComponents(const DsaParameters& params, std::span<const uint8_
     if (BN_is_zero(priv.get()) || BN_cmp(priv.get(), domain.q.get()) >= 0) {
       throw Error(ErrorKind::kInvalidKey, "the DSA private value must lie in [1, q)");
     }
-    FfcPush(build.get(), OSSL_PKEY_PARAM_PRIV_KEY, priv.get());
     if (y.empty()) {
       // OpenSSL keeps no DSA private key without its public value.
       BnCtxPtr ctx(CheckNotNull(BN_CTX_secure_new(), "BN_CTX_secure_new"));
@@ -74,24 +85,43 @@ PkeyPtr DsaKeyFromComponents(const DsaParameters& params, std::span<const uint8_
       throw Error(ErrorKind::kInvalidKey, "the DSA public value must lie in [2, p - 2]");
     }
   }
-  FfcPush(build.get(), OSSL_PKEY_PARAM_PUB_KEY, pub.get());
-  return FfcFromData("DSA", build.get(), priv != nullptr ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY,
-                     ErrorKind::kInvalidKey);
+  return DsaKey(domain.p.get(), domain.q.get(), domain.g.get(), pub.get(), priv.get(),
+                ErrorKind::kInvalidKey);
 }
 
 DsaKeyPairGenerator::DsaKeyPairGenerator(const DsaParameters& params) {
-  // The builder keeps pointers to the numbers until FfcFromData, so they must outlive it.
   Domain checked = CheckedDomain(params, ErrorKind::kInvalidParameter);
-  ParamBldPtr build = DomainParams(checked);
-  PkeyPtr domain =
-      FfcFromData("DSA", build.get(), EVP_PKEY_KEY_PARAMETERS, ErrorKind::kInvalidParameter);
-  ctx_ = FfcKeygenContext(domain.get());
+  p_ = std::move(checked.p);
+  q_ = std::move(checked.q);
+  g_ = std::move(checked.g);
+  BnCtxPtr ctx(CheckNotNull(BN_CTX_new_ex(LibraryContext()), "BN_CTX_new_ex"));
+  mont_p_.reset(CheckNotNull(BN_MONT_CTX_new(), "BN_MONT_CTX_new"));
+  CheckOpenssl(BN_MONT_CTX_set(mont_p_.get(), p_.get(), ctx.get()), "BN_MONT_CTX_set");
+  // FIPS 186-4 A.2.2's partial check of g, which OpenSSL's key generation repeats for every pair:
+  // g must generate the subgroup of order q. The parameters are public, so no constant time.
+  BnPtr order_check(CheckNotNull(BN_new(), "BN_new"));
+  CheckOpenssl(
+      BN_mod_exp_mont(order_check.get(), g_.get(), q_.get(), p_.get(), ctx.get(), mont_p_.get()),
+      "BN_mod_exp_mont");
+  if (!BN_is_one(order_check.get())) {
+    throw Error(ErrorKind::kInvalidParameter, "the DSA base g does not have order q");
+  }
+  q_minus_one_.reset(CheckNotNull(BN_dup(q_.get()), "BN_dup"));
+  CheckOpenssl(BN_sub_word(q_minus_one_.get(), 1), "BN_sub_word");
 }
 
 PkeyPtr DsaKeyPairGenerator::Generate() {
-  EVP_PKEY* key = nullptr;
-  CheckOpenssl(EVP_PKEY_keygen(ctx_.get(), &key), "EVP_PKEY_keygen");
-  return PkeyPtr(key);
+  BnCtxPtr ctx(CheckNotNull(BN_CTX_secure_new_ex(LibraryContext()), "BN_CTX_secure_new_ex"));
+  // x = 1 + a uniform draw from [0, q - 1): uniform in [1, q), as FIPS 186-4 B.1.2 gives it.
+  BnPtr x(CheckNotNull(BN_secure_new(), "BN_secure_new"));
+  CheckOpenssl(BN_priv_rand_range_ex(x.get(), q_minus_one_.get(), 0, ctx.get()),
+               "BN_priv_rand_range_ex");
+  CheckOpenssl(BN_add_word(x.get(), 1), "BN_add_word");
+  BnPtr y(CheckNotNull(BN_new(), "BN_new"));
+  CheckOpenssl(
+      BN_mod_exp_mont_consttime(y.get(), g_.get(), x.get(), p_.get(), ctx.get(), mont_p_.get()),
+      "BN_mod_exp_mont_consttime");
+  return DsaKey(p_.get(), q_.get(), g_.get(), y.get(), x.get(), ErrorKind::kProvider);
 }
 
 PkeyPtr GenerateFfcParameters(const char* type, int p_bits, int q_bits) {

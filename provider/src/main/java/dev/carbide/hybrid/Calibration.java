@@ -42,9 +42,6 @@ public final class Calibration {
   private static final int MAX_ROUNDS = 7;
   private static final long SLICE_NANOS = 1_000_000L;
   private static final long SLOW_SLICE_NANOS = 4_000_000L;
-  // Four times HotSpot's tier-4 invocation threshold (5,000): C2 has been asked to compile the
-  // JDK's engine even when a long compile queue has raised the threshold. Cheap at a small size.
-  private static final int COMPILE_CALLS = 20_000;
   private static final double COMPILED_FLOOR = 0.5;
   private static final long WARMUP_CAP_NANOS = 150_000_000L;
   private static final long SLOW_WARMUP_CAP_NANOS = 800_000_000L;
@@ -145,7 +142,7 @@ public final class Calibration {
     // smallest size, so the JIT is driven there, and its code then serves every size. Driving it
     // with large inputs instead only gets the loops compiled on their own, without the intrinsics.
     Probes.Operation smallest = probe.builder().build(jdk, sizes[0], setup);
-    double smallestRate = warm(smallest, COMPILE_CALLS, 0, cap, slice);
+    double smallestRate = warm(smallest, probe.compileCalls(), 0, cap, slice);
     int from = RouteTable.NEVER;
     for (int i = sizes.length - 1; i >= 0; i--) {
       Probes.Operation onJdk = i == 0 ? smallest : probe.builder().build(jdk, sizes[i], setup);

@@ -1,11 +1,13 @@
 package dev.carbide.hybrid;
 
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
 import java.security.Provider;
 import java.security.Signature;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import javax.crypto.Cipher;
@@ -15,9 +17,9 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * What calibration measures: one probe per group of route keys that share an implementation on both
- * sides (CBC with and without padding, SHA-384 with SHA-512, the three ML-DSA sets), each at the
- * size classes where the answer can change. Every operation is what the routed SPI does on that
- * engine, including the JDK engine's init with a key Carbide made.
+ * sides (CBC with and without padding, SHA-384 with SHA-512, the three ML-DSA sets, a key generator
+ * family and its sets), each at the size classes where the answer can change. Every operation is
+ * what the routed SPI does on that engine, including the JDK engine's init with a key Carbide made.
  */
 final class Probes {
   private Probes() {}
@@ -34,8 +36,32 @@ final class Probes {
     Operation build(Provider provider, int size, Setup setup) throws GeneralSecurityException;
   }
 
-  /** A probe: the route keys it decides, its size classes and how to build it. */
-  record Probe(String name, List<String> keys, int[] sizes, String algorithm, Builder builder) {}
+  /**
+   * A probe: the route keys it decides, its size classes, how to build it, and how many calls at
+   * its smallest size drive the JDK's engine into C2 before anything is timed.
+   */
+  record Probe(
+      String name,
+      List<String> keys,
+      int[] sizes,
+      String algorithm,
+      int compileCalls,
+      Builder builder) {
+    Probe(String name, List<String> keys, int[] sizes, String algorithm, Builder builder) {
+      this(name, keys, sizes, algorithm, COMPILE_CALLS, builder);
+    }
+  }
+
+  // Four times HotSpot's tier-4 invocation threshold (5,000): C2 has been asked to compile the
+  // JDK's engine even when a long compile queue has raised the threshold. Cheap at a small size.
+  static final int COMPILE_CALLS = 20_000;
+
+  /**
+   * A key generation calls its arithmetic (NTTs, Montgomery products) hundreds of times, so a few
+   * hundred generations drive it into C2; 20,000 would cost seconds (an ML-DSA-65 key takes about a
+   * quarter of a millisecond). The warm-up then goes on until the rate is flat and the JIT idle.
+   */
+  static final int KEYGEN_COMPILE_CALLS = 200;
 
   /** Shared inputs: keys made once by Carbide, as a Carbide-first application would have them. */
   static final class Setup {
@@ -101,7 +127,9 @@ final class Probes {
           mac("HmacSHA256", "Mac.HmacSHA256.mac"),
           mac("HmacSHA512", "Mac.HmacSHA512.mac", "Mac.HmacSHA384.mac"),
           new Probe("ML-DSA-65 sign", mlDsaKeys("sign"), ONE, "ML-DSA-65", Probes::sign),
-          new Probe("ML-DSA-65 verify", mlDsaKeys("verify"), ONE, "ML-DSA-65", Probes::verify));
+          new Probe("ML-DSA-65 verify", mlDsaKeys("verify"), ONE, "ML-DSA-65", Probes::verify),
+          keygen("ML-KEM-768 keygen", "ML-KEM", "ML-KEM-768", "ML-KEM-512", "ML-KEM-1024"),
+          keygen("ML-DSA-65 keygen", "ML-DSA", "ML-DSA-65", "ML-DSA-44", "ML-DSA-87"));
 
   private static List<String> mlDsaKeys(String operation) {
     return List.of(
@@ -109,6 +137,44 @@ final class Probes {
         "Signature.ML-DSA-44." + operation,
         "Signature.ML-DSA-65." + operation,
         "Signature.ML-DSA-87." + operation);
+  }
+
+  /**
+   * Key generation of a family, deciding the family's generator and those of {@code set} and {@code
+   * others}. Each pair's public key is encoded, as one that is sent or stored is. An ML-KEM pair is
+   * ephemeral and its decapsulation always runs on Carbide (KEM is not routable), so a pair the JDK
+   * made is also translated into Carbide's key, as Carbide's KEM then does once per key: a route
+   * that wins the generation but loses the translation would be a loss.
+   */
+  private static Probe keygen(String name, String family, String set, String... others) {
+    List<String> keys = new ArrayList<>();
+    keys.add("KeyPairGenerator." + family + ".generate");
+    keys.add("KeyPairGenerator." + set + ".generate");
+    for (String other : others) {
+      keys.add("KeyPairGenerator." + other + ".generate");
+    }
+    boolean ephemeral = family.equals("ML-KEM");
+    return new Probe(
+        name,
+        List.copyOf(keys),
+        ONE,
+        set,
+        KEYGEN_COMPILE_CALLS,
+        (provider, size, setup) -> {
+          KeyPairGenerator generator = KeyPairGenerator.getInstance(set, provider);
+          KeyFactory carbideKeys =
+              ephemeral && provider != setup.carbide
+                  ? KeyFactory.getInstance(family, setup.carbide)
+                  : null;
+          return () -> {
+            KeyPair pair = generator.generateKeyPair();
+            int sink = pair.getPublic().getEncoded()[0];
+            if (carbideKeys != null) {
+              sink += carbideKeys.translateKey(pair.getPrivate()).hashCode();
+            }
+            return sink;
+          };
+        });
   }
 
   private static Probe cipher(String name, String transformation, int mode, String... keys) {

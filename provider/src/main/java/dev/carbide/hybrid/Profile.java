@@ -66,6 +66,7 @@ final class Profile {
     Map<String, String> header = new LinkedHashMap<>();
     Map<String, Integer> routes = new LinkedHashMap<>();
     Set<String> known = new HashSet<>(Routable.keys());
+    Set<String> sizeless = new HashSet<>(Routable.sizelessKeys());
     Integer count = null;
     for (String line : lines.subList(1, lines.size())) {
       if (line.isBlank() || line.startsWith("#")) {
@@ -82,7 +83,12 @@ final class Profile {
         if (!known.contains(key)) {
           throw new Refused(source + " routes an unknown operation '" + key + "'");
         }
-        routes.put(key, bytes(value, source, line));
+        int from = bytes(value, source, line);
+        if (from != 0 && sizeless.contains(key)) {
+          // Signing and key generation have no input size: a threshold there is not ours.
+          throw new Refused(source + " routes '" + key + "', which has no sizes, from " + from);
+        }
+        routes.put(key, from);
       } else if (name.equals("routes")) {
         count = bytes(value, source, line);
       } else {

@@ -17,16 +17,22 @@ public final class Routable {
 
   /** A JCA engine type that the routing layer knows how to wrap, with its operations. */
   enum Kind {
-    CIPHER("Cipher", "encrypt", "decrypt"),
-    DIGEST("MessageDigest", "digest"),
-    MAC("Mac", "mac"),
-    SIGNATURE("Signature", "sign", "verify");
+    CIPHER("Cipher", true, "encrypt", "decrypt"),
+    DIGEST("MessageDigest", true, "digest"),
+    MAC("Mac", true, "mac"),
+    SIGNATURE("Signature", false, "sign", "verify"),
+    KEY_PAIR_GENERATOR("KeyPairGenerator", false, "generate");
 
     final String type;
+
+    /** False for operations without an input size: their route is from 0 bytes or nothing. */
+    final boolean sized;
+
     final List<String> operations;
 
-    Kind(String type, String... operations) {
+    Kind(String type, boolean sized, String... operations) {
       this.type = type;
+      this.sized = sized;
       this.operations = List.of(operations);
     }
   }
@@ -42,7 +48,10 @@ public final class Routable {
   /**
    * The table. Ciphers: the AES modes whose JDK intrinsics are vectorised (CTR, and CBC decryption,
    * with VAES); digests and HMACs, whose SHA-NI and AVX2 code is close to OpenSSL's; ML-DSA, which
-   * JDK 25 computes with AVX-512 intrinsics.
+   * JDK 25 computes with AVX-512 intrinsics; the ML-KEM and ML-DSA key pair generators, where the
+   * JDK 24+ has them, whose JDK form may be faster than OpenSSL's. DSA key generation is not
+   * routable: Carbide's is one modular exponentiation per pair, faster than SUN's, and a routed
+   * pair would be SUN's keys, whose private key refuses {@code destroy()}.
    *
    * <p>Not routable, because SunJCE's contract differs from Carbide's there and a route would show
    * it (the route-forced test pass found each): AES/GCM (SunJCE's decryption writes plaintext into
@@ -68,7 +77,15 @@ public final class Routable {
           new Service(Kind.SIGNATURE, "ML-DSA"),
           new Service(Kind.SIGNATURE, "ML-DSA-44"),
           new Service(Kind.SIGNATURE, "ML-DSA-65"),
-          new Service(Kind.SIGNATURE, "ML-DSA-87"));
+          new Service(Kind.SIGNATURE, "ML-DSA-87"),
+          new Service(Kind.KEY_PAIR_GENERATOR, "ML-KEM"),
+          new Service(Kind.KEY_PAIR_GENERATOR, "ML-KEM-512"),
+          new Service(Kind.KEY_PAIR_GENERATOR, "ML-KEM-768"),
+          new Service(Kind.KEY_PAIR_GENERATOR, "ML-KEM-1024"),
+          new Service(Kind.KEY_PAIR_GENERATOR, "ML-DSA"),
+          new Service(Kind.KEY_PAIR_GENERATOR, "ML-DSA-44"),
+          new Service(Kind.KEY_PAIR_GENERATOR, "ML-DSA-65"),
+          new Service(Kind.KEY_PAIR_GENERATOR, "ML-DSA-87"));
 
   /** The routable service of this type and algorithm, or null. */
   static Service find(String type, String algorithm) {
@@ -78,6 +95,14 @@ public final class Routable {
       }
     }
     return null;
+  }
+
+  /** The route keys of operations without an input size (signing, key generation). */
+  static List<String> sizelessKeys() {
+    return SERVICES.stream()
+        .filter(s -> !s.kind.sized)
+        .flatMap(s -> s.kind.operations.stream().map(s::key))
+        .toList();
   }
 
   /** Every route key, in table order. */

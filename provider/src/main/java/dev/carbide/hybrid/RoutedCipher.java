@@ -18,6 +18,7 @@ import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
 import javax.crypto.SecretKey;
 import javax.crypto.ShortBufferException;
+import javax.crypto.spec.IvParameterSpec;
 
 /**
  * A cipher that chooses its engine at the first data step after each {@code init}: the JDK's if
@@ -25,14 +26,24 @@ import javax.crypto.ShortBufferException;
  * until the next {@code init}, so a stream (update, update, doFinal) and the operations that follow
  * a {@code doFinal} all stay on one engine.
  *
- * <p>Carbide's engine is initialised eagerly at every {@code init}, so the exceptions, the
- * generated IV, {@code getIV()} and {@code getParameters()} are Carbide's whatever the route; the
- * JDK's engine is initialised with the same key and parameters (the generated IV included) only
- * when the route needs it. If the JDK's engine refuses what Carbide accepted (a key whose algorithm
- * name SunJCE does not know), the operation stays on Carbide.
+ * <p>Carbide's engine takes every {@code init} whose outcome it alone can decide, so the
+ * exceptions, the generated IV, {@code getIV()} and {@code getParameters()} are Carbide's whatever
+ * the route; the JDK's engine is initialised with the same key and parameters (the generated IV
+ * included) only when the route needs it. If the JDK's engine refuses what Carbide accepted (a key
+ * whose algorithm name SunJCE does not know), the operation stays on Carbide.
+ *
+ * <p>One {@code init} is predicted instead: when the previous operation on this object ran on the
+ * JDK's engine and the new one has the same key object, the same direction and a 16-byte {@link
+ * IvParameterSpec}, only the JDK's engine is initialised, since Carbide already accepted that key
+ * for that direction and takes any 16-byte IV there; Carbide's engine is initialised at the first
+ * data step only if that step's size sends the operation back to it. A short operation (64 bytes)
+ * on the JDK's route then pays one init, not two. If the JDK's engine refuses the predicted init,
+ * Carbide's takes it as usual, so its exception is the one the caller sees.
  */
 final class RoutedCipher extends CipherSpi {
   private static final byte[] EMPTY = new byte[0];
+  // The IV length of every routable transformation (AES in CTR and CBC modes).
+  private static final int BLOCK = 16;
   private final String transformation;
   private final Provider jdkProvider;
   private final int encryptFrom;
@@ -41,6 +52,7 @@ final class RoutedCipher extends CipherSpi {
   private final EntryGuard guard = new EntryGuard();
   private Cipher jdk;
   private boolean jdkCurrent;
+  private boolean carbideCurrent;
   private Cipher active;
 
   private int opmode;
@@ -61,6 +73,11 @@ final class RoutedCipher extends CipherSpi {
   /** The engine serving the current operation, or null before its first data step. */
   Cipher engine() {
     return active;
+  }
+
+  /** False after a predicted init, until a data step needs Carbide's engine. */
+  boolean carbideHoldsInit() {
+    return carbideCurrent;
   }
 
   @Override
@@ -116,7 +133,43 @@ final class RoutedCipher extends CipherSpi {
   @Override
   protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
-    init(() -> carbide.init(opmode, key, params, random), opmode, key, params, null, random);
+    if (!predictJdk(opmode, key, params, random)) {
+      init(() -> carbide.init(opmode, key, params, random), opmode, key, params, null, random);
+    }
+  }
+
+  /**
+   * The predicted init (see the class comment): true if only the JDK's engine was initialised,
+   * false if the caller must take the usual path, Carbide's engine first.
+   */
+  private boolean predictJdk(
+      int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random) {
+    guard.enter();
+    try {
+      if (active == null
+          || active != jdk
+          || key != this.key
+          || opmode != this.opmode
+          || !(params instanceof IvParameterSpec iv)
+          || iv.getIV().length != BLOCK) {
+        return false;
+      }
+      try {
+        jdk.init(opmode, key, params, random);
+      } catch (GeneralSecurityException | RuntimeException e) {
+        jdkCurrent = false;
+        return false; // Carbide's engine decides, and its exception is the caller's
+      }
+      this.spec = params;
+      this.parameters = null;
+      this.random = random;
+      jdkCurrent = true;
+      carbideCurrent = false;
+      active = null;
+      return true;
+    } finally {
+      guard.exit();
+    }
   }
 
   @Override
@@ -145,7 +198,9 @@ final class RoutedCipher extends CipherSpi {
       throws InvalidKeyException, X {
     guard.enter();
     try {
+      carbideCurrent = false;
       carbideInit.run();
+      carbideCurrent = true;
       this.opmode = opmode;
       this.key = key;
       this.spec = spec;
@@ -269,8 +324,13 @@ final class RoutedCipher extends CipherSpi {
     return input == null ? EMPTY : input;
   }
 
+  /**
+   * The engine that answers for the operation: the one chosen at its first data step, else the one
+   * that holds its init (the JDK's only after a predicted init, with the same IV and the same
+   * output sizes for these modes).
+   */
   private Cipher current() {
-    return active != null ? active : carbide;
+    return active != null ? active : carbideCurrent || !jdkCurrent ? carbide : jdk;
   }
 
   private Cipher choose(int length) {
@@ -287,14 +347,33 @@ final class RoutedCipher extends CipherSpi {
       return active;
     }
     boolean encrypting = opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
-    Cipher chosen = carbide;
+    Cipher chosen;
     if (length >= (encrypting ? encryptFrom : decryptFrom)
         && key != null
-        && outputSpace >= carbide.getOutputSize(length)) {
+        && outputSpace >= current().getOutputSize(length)) {
       chosen = initialisedJdk();
+    } else {
+      chosen = initialisedCarbide();
     }
     active = chosen;
     return chosen;
+  }
+
+  /**
+   * Carbide's engine, initialised now if the init was predicted for the JDK; the JDK's if Carbide's
+   * refuses what it accepted before (which a 16-byte IV with the same key cannot make happen).
+   */
+  private Cipher initialisedCarbide() {
+    if (carbideCurrent) {
+      return carbide;
+    }
+    try {
+      carbide.init(opmode, key, spec, random);
+      carbideCurrent = true;
+      return carbide;
+    } catch (GeneralSecurityException | RuntimeException e) {
+      return jdk;
+    }
   }
 
   /** The JDK's engine initialised like Carbide's, or Carbide's if the JDK refuses the init. */
@@ -325,7 +404,8 @@ final class RoutedCipher extends CipherSpi {
     } else if (parameters != null) {
       jdk.init(opmode, key, parameters, random);
     } else {
-      // Carbide generated the IV at init (or the mode has none): give the JDK the same one.
+      // Carbide generated the IV at init (or the mode has none): give the JDK the same one. (A
+      // predicted init always has a spec, so Carbide's engine holds this init.)
       AlgorithmParameters generated = carbide.getParameters();
       if (generated != null) {
         jdk.init(opmode, key, generated, random);

@@ -184,6 +184,7 @@ public final class Routing {
         case DIGEST -> new RoutedDigest(algorithm, jdk, from[0]);
         case MAC -> new RoutedMac(algorithm, jdk, from[0]);
         case SIGNATURE -> new RoutedSignature(algorithm, jdk, from[0], from[1]);
+        case KEY_PAIR_GENERATOR -> new RoutedKeyPairGenerator(algorithm, jdk, from[0]);
       };
     }
 

@@ -80,6 +80,35 @@ class ProfileTest {
     assertRefused(dir.resolve("missing"), HERE, "cannot read");
   }
 
+  /** Key generation has no sizes: its entries route from 0 bytes, and anything else is refused. */
+  @Test
+  void corruptKeyGenerationEntriesAreRefused() throws Exception {
+    Path path = dir.resolve("k.profile");
+    String key = "KeyPairGenerator.ML-KEM-768.generate";
+    Profile.write(path, HERE, Map.of(key, 0, "KeyPairGenerator.ML-DSA.generate", 0));
+    assertEquals(0, Profile.read(path, HERE).threshold(key));
+    List<String> whole = Files.readAllLines(path);
+    assertRefused(write(replace(whole, key + "=0", key + "=64")), HERE, "has no sizes");
+    assertRefused(write(replace(whole, key + "=0", key + "=")), HERE, "corrupt");
+    assertRefused(write(replace(whole, key + "=0", key + "=-1")), HERE, "corrupt");
+    assertRefused(
+        write(replace(whole, "ML-KEM-768.generate", "ML-KEM-769.generate")),
+        HERE,
+        "unknown operation");
+    assertRefused(
+        write(replace(whole, "ML-DSA.generate", "ML-DSA.keygen")), HERE, "unknown operation");
+    // DSA key generation is not routable (Carbide's is the faster; docs/hybrid.md).
+    assertRefused(
+        write(replace(whole, "ML-DSA.generate", "DSA.generate")), HERE, "unknown operation");
+    // The same rule holds for signing, the other operation without sizes.
+    Path signing = dir.resolve("s.profile");
+    Profile.write(signing, HERE, ROUTES);
+    assertRefused(
+        write(replace(Files.readAllLines(signing), "ML-DSA-65.sign=0", "ML-DSA-65.sign=1024")),
+        HERE,
+        "has no sizes");
+  }
+
   @Test
   void theBuiltInDefaultRoutesOnlyWhatTheCpuMakesCertain() {
     Machine plain = new Machine("old", Set.of("aes", "avx2"), "Vendor 25", "OpenSSL 3.5.7", "1");
@@ -91,6 +120,9 @@ class ProfileTest {
     assertEquals(RouteTable.NEVER, vector.threshold("MessageDigest.SHA-256.digest"));
     int mlDsa = Runtime.version().feature() >= 25 ? 0 : RouteTable.NEVER;
     assertEquals(mlDsa, vector.threshold("Signature.ML-DSA-65.sign"));
+    // Key generation is close either way: it waits for a calibration.
+    assertEquals(RouteTable.NEVER, vector.threshold("KeyPairGenerator.ML-KEM-768.generate"));
+    assertEquals(RouteTable.NEVER, vector.threshold("KeyPairGenerator.ML-DSA-65.generate"));
     assertTrue(vector.source().contains("vaes and avx512f"), vector.source());
   }
 
@@ -107,6 +139,9 @@ class ProfileTest {
     assertTrue(child.stdout().contains("refused profile " + foreign), child.toString());
     String cbcEncrypt = child.line("  Cipher.AES/CBC/NoPadding.encrypt");
     assertTrue(cbcEncrypt.endsWith("OpenSSL"), cbcEncrypt);
+    // The routable key generators are listed with their engine too.
+    String mlKem = child.line("  KeyPairGenerator.ML-KEM-768.generate");
+    assertTrue(mlKem.endsWith("OpenSSL"), mlKem);
   }
 
   private Path write(List<String> lines) throws Exception {

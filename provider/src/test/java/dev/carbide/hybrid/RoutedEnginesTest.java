@@ -295,7 +295,7 @@ class RoutedEnginesTest {
     return Signature.getInstance(algorithm, serving("Signature", algorithm, () -> spi));
   }
 
-  private static Provider serving(String type, String algorithm, Supplier<Object> spi) {
+  static Provider serving(String type, String algorithm, Supplier<Object> spi) {
     return new Provider("RoutedTest", "1", "one routed SPI") {
       private static final long serialVersionUID = 1L;
 
