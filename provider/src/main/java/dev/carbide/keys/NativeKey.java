@@ -100,6 +100,18 @@ public abstract class NativeKey implements Key {
     }
   }
 
+  /**
+   * Throws what {@link #retain} throws for a destroyed key, for an SPI that keeps a reference it
+   * retained earlier and would otherwise not notice the key's destruction at a re-init.
+   */
+  public final void checkUsable() throws InvalidKeyException {
+    synchronized (lock) {
+      if (destroyed) {
+        throw new InvalidKeyException("the key has been destroyed");
+      }
+    }
+  }
+
   /** The encoding, computed natively once; callers get copies. */
   protected final byte[] encoding() {
     byte[] result = encoded;

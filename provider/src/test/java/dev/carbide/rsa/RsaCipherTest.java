@@ -126,6 +126,57 @@ class RsaCipherTest {
     assertThrows(BadPaddingException.class, () -> carbide.doFinal(theirs));
   }
 
+  /**
+   * A re-init keeps the native context only if nothing it was made for changed: every change of
+   * key, direction, digest or label must reach OpenSSL, and a key destroyed since is refused.
+   */
+  @Test
+  void reInitKeepsTheContextOnlyWhenNothingChanged() throws Exception {
+    KeyPair pair = RsaTesting.carbide();
+    KeyPair other = RsaTesting.jdk();
+    Cipher carbide = Cipher.getInstance("RSA/ECB/OAEPPadding", Carbide.provider());
+    Cipher jdk = Cipher.getInstance("RSA/ECB/OAEPPadding", RsaTesting.JDK_CIPHER);
+    byte[] message = {9, 8, 7};
+    OAEPParameterSpec[] specs = {
+      OAEPParameterSpec.DEFAULT,
+      new OAEPParameterSpec(
+          "SHA-256", "MGF1", MGF1ParameterSpec.SHA256, PSource.PSpecified.DEFAULT),
+      new OAEPParameterSpec(
+          "SHA-256", "MGF1", MGF1ParameterSpec.SHA256, new PSource.PSpecified(new byte[] {1})),
+      new OAEPParameterSpec(
+          "SHA-256", "MGF1", MGF1ParameterSpec.SHA256, new PSource.PSpecified(new byte[] {2})),
+      new OAEPParameterSpec(
+          "SHA-256", "MGF1", MGF1ParameterSpec.SHA1, new PSource.PSpecified(new byte[] {2})),
+    };
+    for (KeyPair keys : new KeyPair[] {pair, other, pair}) {
+      for (OAEPParameterSpec spec : specs) {
+        for (int round = 0; round < 2; round++) {
+          carbide.init(Cipher.ENCRYPT_MODE, keys.getPublic(), spec);
+          byte[] ciphertext = carbide.doFinal(message);
+          jdk.init(Cipher.DECRYPT_MODE, keys.getPrivate(), spec);
+          assertArrayEquals(message, jdk.doFinal(ciphertext), spec.getDigestAlgorithm());
+          carbide.init(Cipher.DECRYPT_MODE, keys.getPrivate(), spec);
+          assertArrayEquals(message, carbide.doFinal(ciphertext));
+        }
+      }
+    }
+    // The label of the last spec differs from the one before: the ciphertext of one is a padding
+    // error under the other, whether or not the key and digests stayed.
+    carbide.init(Cipher.ENCRYPT_MODE, pair.getPublic(), specs[3]);
+    byte[] labelled = carbide.doFinal(message);
+    carbide.init(Cipher.DECRYPT_MODE, pair.getPrivate(), specs[2]);
+    assertThrows(BadPaddingException.class, () -> carbide.doFinal(labelled));
+    carbide.init(Cipher.DECRYPT_MODE, pair.getPrivate(), specs[3]);
+    assertArrayEquals(message, carbide.doFinal(labelled));
+    // The shared pair stays whole for the other tests: destroy one of this test's own.
+    KeyPair doomed = RsaTesting.generate(Carbide.provider(), 2048);
+    carbide.init(Cipher.DECRYPT_MODE, doomed.getPrivate(), specs[3]);
+    ((javax.security.auth.Destroyable) doomed.getPrivate()).destroy();
+    assertThrows(
+        InvalidKeyException.class,
+        () -> carbide.init(Cipher.DECRYPT_MODE, doomed.getPrivate(), specs[3]));
+  }
+
   @Test
   void rawRsaAndPrivateKeyEncryptionMatchSunJceByteForByte() throws Exception {
     KeyPair pair = RsaTesting.carbide();
