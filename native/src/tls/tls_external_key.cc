@@ -18,6 +18,7 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -93,11 +94,12 @@ int ImportKey(void* keydata, int /*selection*/, const OSSL_PARAM params[]) {
   const void* data = nullptr;
   size_t size = 0;
   if (key == nullptr || param == nullptr ||
-      OSSL_PARAM_get_octet_string_ptr(param, &data, &size) != 1 || size != sizeof(KeySource*)) {
+      OSSL_PARAM_get_octet_string_ptr(param, &data, &size) != 1 || size != sizeof(uintptr_t)) {
     return 0;
   }
-  const KeySource* source = nullptr;
-  std::memcpy(&source, data, sizeof(source));
+  uintptr_t address = 0;
+  std::memcpy(&address, data, sizeof(address));
+  const auto* source = reinterpret_cast<const KeySource*>(address);
   if (source == nullptr || source->public_key == nullptr || source->signer == nullptr ||
       *source->signer == nullptr ||
       EVP_PKEY_is_a(source->public_key, InfoOf(key->kind).type) != 1 ||
@@ -257,7 +259,7 @@ EVP_PKEY* NewExternalKey(EVP_PKEY* public_key, const std::shared_ptr<ExternalSig
   std::unique_ptr<EVP_PKEY_CTX, decltype(&EVP_PKEY_CTX_free)> context(
       EVP_PKEY_CTX_new_from_name(library, kind->type, kProperties), EVP_PKEY_CTX_free);
   KeySource source{public_key, &signer};
-  const KeySource* address = &source;
+  auto address = reinterpret_cast<uintptr_t>(&source);
   OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(kSourceParam, &address, sizeof(address)),
                          OSSL_PARAM_construct_end()};
   EVP_PKEY* key = nullptr;
