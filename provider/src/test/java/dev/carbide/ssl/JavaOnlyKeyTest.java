@@ -47,8 +47,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code Signature}, served here by a small test provider that delegates to SunEC and SunRsaSign
  * and counts its signatures. A Carbide server and a Carbide client (client certificate) against
  * SunJSSE, TLS 1.3 and 1.2, EC and RSA; a Signature that throws; many keys dropped (no global
- * reference left behind); four threads signing with one key. About 3 s on the loaded machine, most
- * of it keytool's RSA key.
+ * reference left behind); four threads signing with one key. About 7 s of tests on the loaded
+ * machine (the leak check 4 s), after keytool's identities.
  */
 class JavaOnlyKeyTest {
   private static final TestSignatures PROVIDER = new TestSignatures();
