@@ -1,17 +1,21 @@
 // What a server's handshake costs with the key decoded in every handshake (Engine::UseKey, as the
 // engine did before CredentialCache) or once (Credentials), and what a resumed TLS 1.3 handshake
 // costs beside a full one. Each iteration is one whole in-memory handshake, both sides, between
-// two engines of one context, X25519 and an EC P-256 certificate.
+// two engines of one context, X25519 and an EC P-256 certificate. Mode 3 signs through the external
+// key provider (carbide/tls_external_key.h) with a signer that signs natively: what a key only Java
+// can use costs beyond its Java Signature.
 #include <benchmark/benchmark.h>
 #include <openssl/evp.h>
 #include <openssl/x509.h>
 
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
 #include "bench_util.h"
 #include "carbide/tls.h"
+#include "carbide/tls_external_key.h"
 
 namespace carbide::tls {
 namespace {
@@ -67,13 +71,45 @@ void Handshake(Engine& client, Engine& server, PeerVerifier& verifier) {
   throw std::runtime_error("the handshake made no progress");
 }
 
-enum class Mode { kDecodeEachTime, kDecodedOnce, kResumed };
+// Signs ECDSA with its own key, as a Java Signature would.
+class LocalSigner final : public ExternalSigner {
+ public:
+  explicit LocalSigner(const Der& pkcs8) {
+    const unsigned char* p = pkcs8.data();
+    key_ = d2i_AutoPrivateKey(nullptr, &p, static_cast<long>(pkcs8.size()));
+  }
+  ~LocalSigner() override { EVP_PKEY_free(key_); }
+  LocalSigner(const LocalSigner&) = delete;
+  LocalSigner& operator=(const LocalSigner&) = delete;
+
+  std::vector<uint8_t> Sign(uint16_t scheme, std::span<const uint8_t> message) override {
+    const char* digest = scheme == 0x0503 ? "SHA384" : scheme == 0x0603 ? "SHA512" : "SHA256";
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
+                                                                    EVP_MD_CTX_free);
+    std::vector<uint8_t> signature(static_cast<size_t>(EVP_PKEY_get_size(key_)));
+    size_t length = signature.size();
+    if (EVP_DigestSignInit_ex(context.get(), nullptr, digest, nullptr, nullptr, key_, nullptr) !=
+            1 ||
+        EVP_DigestSign(context.get(), signature.data(), &length, message.data(), message.size()) !=
+            1) {
+      throw std::runtime_error("cannot sign");
+    }
+    signature.resize(length);
+    return signature;
+  }
+
+ private:
+  EVP_PKEY* key_ = nullptr;
+};
+
+enum class Mode { kDecodeEachTime, kDecodedOnce, kResumed, kExternalKey };
 
 void BM_TlsHandshake(benchmark::State& state) {
   auto mode = static_cast<Mode>(state.range(0));
   Context context;
   Identity identity = SelfSigned();
   Credentials credentials({identity.certificate}, identity.private_key);
+  Credentials external({identity.certificate}, std::make_shared<LocalSigner>(identity.private_key));
   Settings settings;
   settings.groups = "X25519";
   TrustAll trust;
@@ -86,7 +122,7 @@ void BM_TlsHandshake(benchmark::State& state) {
     if (mode == Mode::kDecodeEachTime) {
       server.UseKey({identity.certificate}, identity.private_key);
     } else {
-      server.UseCredentials(credentials);
+      server.UseCredentials(mode == Mode::kExternalKey ? external : credentials);
     }
     if (mode == Mode::kResumed && session != nullptr) {
       client.OfferSession(session.get());
@@ -105,6 +141,7 @@ BENCHMARK(BM_TlsHandshake)
     ->Arg(static_cast<int>(Mode::kDecodeEachTime))
     ->Arg(static_cast<int>(Mode::kDecodedOnce))
     ->Arg(static_cast<int>(Mode::kResumed))
+    ->Arg(static_cast<int>(Mode::kExternalKey))
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@ namespace carbide::tls {
 using Der = std::vector<uint8_t>;
 
 class Credentials;
+class ExternalSigner;  // carbide/tls_external_key.h
 
 // Decides whether a peer's certificate chain (leaf first, DER) is trusted. The JNI bridge asks the
 // application's X509TrustManager; it must not throw (it runs inside OpenSSL's handshake).
@@ -81,6 +83,11 @@ class Credentials {
   // `chain` is leaf first, DER; throws carbide::Error (kInvalidKey) if a certificate or the key
   // does not parse, or the key does not match the leaf.
   Credentials(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8);
+  // The same for a private key OpenSSL cannot hold (no PKCS#8 encoding: an HSM's), which signs
+  // through `signer`; its public half is the leaf's. Throws carbide::Error (kInvalidKey) for a
+  // chain that does not parse or a key type the external key provider does not serve. Nothing
+  // checks that the signer's key matches the leaf: a wrong pair fails the peer's verification.
+  Credentials(const std::vector<Der>& chain, const std::shared_ptr<ExternalSigner>& signer);
   ~Credentials();
   Credentials(const Credentials&) = delete;
   Credentials& operator=(const Credentials&) = delete;

@@ -4,10 +4,23 @@
 
 #include <jni.h>
 
+#include <memory>
+
+#include "carbide/tls_external_key.h"
+
 namespace carbide::jni {
 
 bool RegisterTlsNatives(JNIEnv* env);
 // Credentials and session resumption (tls_sessions_jni.cc).
 bool RegisterTlsSessionNatives(JNIEnv* env);
+
+// Signers for keys only Java can use (tls_java_key_jni.cc). InitJavaKeySigners caches the VM and
+// JavaKeySigner.sign's method ID; it is called while the session natives are registered.
+bool InitJavaKeySigners(JNIEnv* env);
+// A signer calling `signer` (a dev.carbide.ssl.JavaKeySigner), holding a global reference to it
+// until the signer is destroyed.
+std::shared_ptr<tls::ExternalSigner> NewJavaKeySigner(JNIEnv* env, jobject signer);
+// How many such signers (global references) are alive: the tests' leak check.
+int LiveJavaKeySigners() noexcept;
 
 }  // namespace carbide::jni

@@ -48,6 +48,19 @@ jlong NewCredentials(JNIEnv* env, jclass, jobjectArray chain, jbyteArray pkcs8) 
   });
 }
 
+// Credentials whose private key only Java can use: it signs through `signer`, a JavaKeySigner.
+jlong NewJavaKeyCredentials(JNIEnv* env, jclass, jobjectArray chain, jobject signer) {
+  return Guard(env, [&] {
+    if (chain == nullptr) {
+      throw Error(ErrorKind::kInvalidKey, "no certificate chain");
+    }
+    std::vector<tls::Der> certs = DerChain(env, chain);
+    return ToHandle(new tls::Credentials(certs, NewJavaKeySigner(env, signer)));
+  });
+}
+
+jint CountJavaKeySigners(JNIEnv*, jclass) { return LiveJavaKeySigners(); }
+
 void FreeCredentials(JNIEnv*, jclass, jlong handle) {
   delete reinterpret_cast<tls::Credentials*>(static_cast<intptr_t>(handle));
 }
@@ -123,6 +136,9 @@ bool RegisterTlsSessionNatives(JNIEnv* env) {
   static const JNINativeMethod methods[] = {
       Method("newCredentials", "([[B[B)J", NewCredentials),
       Method("freeCredentials", "(J)V", FreeCredentials),
+      Method("newJavaKeyCredentials", "([[BLdev/carbide/ssl/JavaKeySigner;)J",
+             NewJavaKeyCredentials),
+      Method("liveJavaKeySigners", "()I", CountJavaKeySigners),
       Method("useCredentials", "(JJ)V", UseCredentials),
       Method("configureSessions", "(JIIIZZ)V", ConfigureSessions),
       Method("removeServerSession", "(JJ)V", RemoveServerSession),
@@ -134,7 +150,7 @@ bool RegisterTlsSessionNatives(JNIEnv* env) {
       Method("freeSession", "(J)V", FreeSession),
       Method("peerSignatureSchemes", "(J)[I", PeerSignatureSchemes),
   };
-  return RegisterNatives(env, "dev/carbide/ssl/SessionNative", methods);
+  return InitJavaKeySigners(env) && RegisterNatives(env, "dev/carbide/ssl/SessionNative", methods);
 }
 
 }  // namespace carbide::jni

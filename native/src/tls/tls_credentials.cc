@@ -1,14 +1,17 @@
 // Credentials: a chain and key decoded once per key manager alias (the Java side caches them per
-// SSLContext), then lent to each engine by reference.
+// SSLContext), then lent to each engine by reference. A key only Java can use becomes an external
+// key (tls_external_key.cc) that signs through the Java side.
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
 #include <climits>
 #include <memory>
+#include <vector>
 
 #include "carbide/error.h"
 #include "carbide/tls.h"
+#include "carbide/tls_external_key.h"
 
 namespace carbide::tls {
 
@@ -33,37 +36,58 @@ X509Ptr ParseCertificate(const Der& der) {
   return cert;
 }
 
-}  // namespace
+// The leaf and the certificates after it, each parsed.
+struct ParsedChain {
+  X509Ptr leaf{nullptr, X509_free};
+  ChainPtr rest;
+};
 
-Credentials::Credentials(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8) {
+ParsedChain ParseChain(const std::vector<Der>& chain) {
   if (chain.empty()) {
     throw Error(ErrorKind::kInvalidKey, "the certificate chain is empty");
   }
-  if (pkcs8.empty() || pkcs8.size() > LONG_MAX) {
-    throw Error(ErrorKind::kInvalidKey, "the private key is empty");
-  }
-  X509Ptr leaf = ParseCertificate(chain.front());
-  ChainPtr rest(sk_X509_new_null());
-  if (rest == nullptr) {
+  ParsedChain parsed;
+  parsed.leaf = ParseCertificate(chain.front());
+  parsed.rest.reset(sk_X509_new_null());
+  if (parsed.rest == nullptr) {
     throw Error(ErrorKind::kOutOfMemory, "sk_X509_new_null failed");
   }
   for (size_t i = 1; i < chain.size(); i++) {
     X509Ptr cert = ParseCertificate(chain[i]);
-    if (sk_X509_push(rest.get(), cert.get()) <= 0) {
+    if (sk_X509_push(parsed.rest.get(), cert.get()) <= 0) {
       throw Error(ErrorKind::kOutOfMemory, "sk_X509_push failed");
     }
     static_cast<void>(cert.release());  // the stack owns it now
+  }
+  return parsed;
+}
+
+}  // namespace
+
+Credentials::Credentials(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8) {
+  ParsedChain parsed = ParseChain(chain);
+  if (pkcs8.empty() || pkcs8.size() > LONG_MAX) {
+    throw Error(ErrorKind::kInvalidKey, "the private key is empty");
   }
   const unsigned char* p = pkcs8.data();
   PkeyPtr key(d2i_AutoPrivateKey(nullptr, &p, static_cast<long>(pkcs8.size())), EVP_PKEY_free);
   if (key == nullptr) {
     ThrowOpensslError("cannot decode the private key", ErrorKind::kInvalidKey);
   }
-  if (X509_check_private_key(leaf.get(), key.get()) != 1) {
+  if (X509_check_private_key(parsed.leaf.get(), key.get()) != 1) {
     ThrowOpensslError("the private key does not match the certificate", ErrorKind::kInvalidKey);
   }
-  leaf_ = leaf.release();
-  chain_ = rest.release();
+  leaf_ = parsed.leaf.release();
+  chain_ = parsed.rest.release();
+  key_ = key.release();
+}
+
+Credentials::Credentials(const std::vector<Der>& chain,
+                         const std::shared_ptr<ExternalSigner>& signer) {
+  ParsedChain parsed = ParseChain(chain);
+  PkeyPtr key(NewExternalKey(X509_get0_pubkey(parsed.leaf.get()), signer), EVP_PKEY_free);
+  leaf_ = parsed.leaf.release();
+  chain_ = parsed.rest.release();
   key_ = key.release();
 }
 

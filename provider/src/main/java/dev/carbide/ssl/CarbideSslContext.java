@@ -137,7 +137,6 @@ public class CarbideSslContext extends SSLContextSpi {
               ? null
               : serverCredentials.get(alias, key, chain);
       if (credentials == null) {
-        // A key only Java can use (an HSM's) needs the signing callback: a later step.
         continue;
       }
       credentials.useIn(engineHandle);
@@ -177,7 +176,6 @@ public class CarbideSslContext extends SSLContextSpi {
       if (key == null || chain == null || chain.length == 0) {
         return null;
       }
-      // A key only Java can use gives null here: no certificate until the signing callback.
       CredentialCache.Decoded credentials = clientCredentials.get(alias, key, chain);
       if (credentials != null) {
         session.localCertificates(credentials.chain());

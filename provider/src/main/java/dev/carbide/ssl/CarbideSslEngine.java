@@ -254,7 +254,9 @@ public final class CarbideSslEngine extends SSLEngine {
     } catch (SSLException e) {
       failed = true;
       SSLHandshakeException handshake = new SSLHandshakeException(e.getMessage());
-      handshake.initCause(trustFailure != null ? trustFailure : e);
+      Exception signFailure = JavaKeySigner.takeFailure(); // a key only Java can use refused
+      handshake.initCause(
+          trustFailure != null ? trustFailure : signFailure != null ? signFailure : e);
       throw handshake;
     }
   }

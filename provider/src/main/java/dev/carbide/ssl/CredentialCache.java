@@ -18,7 +18,9 @@ import javax.net.ssl.SSLException;
  * equal ones (a PKCS#8 key compares its encodings in constant time, a certificate its encoding), so
  * a key manager that rotates the key behind an alias is honoured at the next handshake. A few
  * aliases are kept, least recently used first out; the native credentials are freed by a Cleaner
- * once no entry and no engine call holds them, at the latest with the context.
+ * once no entry and no engine call holds them, at the latest with the context. A key only Java can
+ * use (no encoding) is not decoded but referenced: OpenSSL signs with it through a callback into
+ * its {@code Signature} ({@link JavaKeySigner}), released with the last engine that used it.
  */
 final class CredentialCache {
   private static final int MAX_ALIASES = 16;
@@ -68,8 +70,8 @@ final class CredentialCache {
 
   /**
    * The credentials for {@code alias}'s {@code key} and {@code chain}, decoded now unless the entry
-   * for the alias holds the same ones; null if the key has no encoding (a key only Java can use, an
-   * HSM's).
+   * for the alias holds the same ones. A key with no encoding (a key only Java can use, an HSM's)
+   * signs through its own {@code Signature} ({@link JavaKeySigner}).
    */
   Decoded get(String alias, PrivateKey key, X509Certificate[] chain) throws SSLException {
     synchronized (entries) {
@@ -79,9 +81,6 @@ final class CredentialCache {
       }
     }
     Decoded fresh = decode(alias, key, chain); // outside the lock: decoding is the slow part
-    if (fresh == null) {
-      return null;
-    }
     synchronized (entries) {
       entries.put(alias, fresh);
     }
@@ -91,15 +90,15 @@ final class CredentialCache {
   private static Decoded decode(String alias, PrivateKey key, X509Certificate[] chain)
       throws SSLException {
     byte[] pkcs8 = key.getEncoded();
-    if (pkcs8 == null) {
-      return null;
-    }
     try {
       byte[][] der = new byte[chain.length][];
       for (int i = 0; i < chain.length; i++) {
         der[i] = chain[i].getEncoded();
       }
-      long handle = SessionNative.newCredentials(der, pkcs8);
+      long handle =
+          pkcs8 == null
+              ? SessionNative.newJavaKeyCredentials(der, new JavaKeySigner(key))
+              : SessionNative.newCredentials(der, pkcs8);
       Decoded entry = new Decoded(key, chain.clone(), handle);
       NativeCleaner.register(
           entry, handle, SessionNative::freeCredentials, NativeFootprint.TLS_CREDENTIALS);
@@ -107,7 +106,9 @@ final class CredentialCache {
     } catch (CertificateEncodingException | InvalidKeyException e) {
       throw new SSLException("cannot use the key of alias " + alias + ": " + e.getMessage(), e);
     } finally {
-      Arrays.fill(pkcs8, (byte) 0);
+      if (pkcs8 != null) {
+        Arrays.fill(pkcs8, (byte) 0);
+      }
     }
   }
 }

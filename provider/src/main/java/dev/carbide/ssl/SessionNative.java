@@ -16,6 +16,17 @@ final class SessionNative {
 
   static native void freeCredentials(long credentials);
 
+  /**
+   * Credentials for a chain (leaf first, DER) whose private key only Java can use: OpenSSL holds
+   * the leaf's public key and signs through {@code signer}, which the native side references
+   * globally until the credentials and every engine using them are freed.
+   */
+  static native long newJavaKeyCredentials(byte[][] chain, JavaKeySigner signer)
+      throws InvalidKeyException;
+
+  /** How many JavaKeySigners the native side still references: the tests' leak check. */
+  static native int liveJavaKeySigners();
+
   /** The engine authenticates with these credentials (it takes its own references). */
   static native void useCredentials(long engine, long credentials);
 

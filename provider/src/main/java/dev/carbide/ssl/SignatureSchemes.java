@@ -1,5 +1,11 @@
 package dev.carbide.ssl;
 
+import java.security.GeneralSecurityException;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.security.Signature;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -7,7 +13,8 @@ import java.util.Set;
 /**
  * The JCA names of TLS signature schemes (RFC 8446, 4.2.3), as SunJSSE reports them in {@code
  * ExtendedSSLSession}: the algorithm each scheme signs with, once each, in the peer's order.
- * Schemes the JDK has no name for (ML-DSA, brainpool) are left out.
+ * Schemes the JDK has no name for (ML-DSA, brainpool) are left out. The same names sign with a key
+ * only Java can use ({@link JavaKeySigner}).
  */
 final class SignatureSchemes {
   private static final Map<Integer, String> NAMES =
@@ -34,7 +41,44 @@ final class SignatureSchemes {
           Map.entry(0x0302, "SHA224withDSA"),
           Map.entry(0x0202, "SHA1withDSA"));
 
+  // The digest of each RSASSA-PSS scheme, which also salts with the digest's length.
+  private static final Map<Integer, String> PSS_DIGESTS =
+      Map.of(
+          0x0804, "SHA-256",
+          0x0805, "SHA-384",
+          0x0806, "SHA-512",
+          0x0809, "SHA-256",
+          0x080a, "SHA-384",
+          0x080b, "SHA-512");
+
   private SignatureSchemes() {}
+
+  /**
+   * A {@code Signature} initialised to sign with {@code key} under the TLS scheme {@code
+   * codePoint}: the JCA chooses the provider by the key (delayed provider selection), and an
+   * RSASSA-PSS scheme gets its parameters after the key, as a provider chosen by the key expects.
+   */
+  static Signature signatureFor(int codePoint, PrivateKey key) throws GeneralSecurityException {
+    String name = NAMES.get(codePoint);
+    if (name == null) {
+      throw new NoSuchAlgorithmException(
+          "no JCA signature for TLS signature scheme 0x" + Integer.toHexString(codePoint));
+    }
+    Signature signature = Signature.getInstance(name);
+    signature.initSign(key);
+    String pssDigest = PSS_DIGESTS.get(codePoint);
+    if (pssDigest != null) {
+      int saltLength = pssDigest.equals("SHA-256") ? 32 : pssDigest.equals("SHA-384") ? 48 : 64;
+      signature.setParameter(
+          new PSSParameterSpec(
+              pssDigest,
+              "MGF1",
+              new MGF1ParameterSpec(pssDigest),
+              saltLength,
+              PSSParameterSpec.TRAILER_FIELD_BC));
+    }
+    return signature;
+  }
 
   static String[] algorithmNames(int[] codePoints) {
     Set<String> names = new LinkedHashSet<>();
