@@ -16,6 +16,12 @@ import java.security.MessageDigestSpi;
  * #STEP} bytes, since a critical call must be short. A clone first absorbs this digest's buffered
  * bytes into its state, so they are hashed once however many clones follow.
  *
+ * <p>The state crosses only when it holds part of the message. A digest that is new, finished or
+ * reset is {@code empty}: its next crossing starts a new message natively instead of reading the
+ * array, and finishing never writes the array back. So a reused digest's short message is one
+ * crossing that copies no state, as cheap as a native session's, where copying the state in and out
+ * of every call cost a 64-byte SHA-256 about a tenth of its time (docs/hybrid.md).
+ *
  * <p>Not thread-safe, like the JCA engine that owns it. Misuse gives wrong digests, as SUN's do,
  * never a crash: there is no native object to free under another thread, the native side checks
  * every range and the state's own buffered count, and it works on a copy of the state. A state or
@@ -32,10 +38,14 @@ final class HeapShaDigest extends MessageDigestSpi implements Cloneable {
   private final long functions;
   private final int size;
 
-  /** The state of an empty message (DigestNative.initialState), shared and never written. */
-  private final byte[] initial;
-
+  /** The message's state, absorbed input only; stale, and never read, while {@code empty}. */
   private byte[] state;
+
+  /**
+   * True while nothing of the message has been absorbed into {@code state} (buffered bytes may
+   * wait): the native side then starts from a new message's state.
+   */
+  private boolean empty = true;
 
   /** Bytes of the message not yet in the state, at buffer[0, pendingLen); null until needed. */
   private byte[] buffer;
@@ -44,13 +54,13 @@ final class HeapShaDigest extends MessageDigestSpi implements Cloneable {
 
   /**
    * A digest over the SHA functions {@code functions} (DigestNative.snapshotFunctions) with output
-   * of {@code size} bytes, starting from {@code initial}.
+   * of {@code size} bytes, with a state as long as {@code initial}, the state of an empty message
+   * (DigestNative.initialState).
    */
   HeapShaDigest(long functions, int size, byte[] initial) {
     this.functions = functions;
     this.size = size;
-    this.initial = initial;
-    this.state = initial.clone();
+    this.state = initial.clone(); // never read while empty, but a valid state all the same
   }
 
   @Override
@@ -92,12 +102,13 @@ final class HeapShaDigest extends MessageDigestSpi implements Cloneable {
   /** Absorbs the buffered bytes and then input[offset, offset + len) into the state. */
   private void absorb(byte[] input, int offset, int len) {
     try {
-      ShaCalls.update(functions, state, buffer, pendingLen, input, offset, len);
+      ShaCalls.update(functions, state, empty, buffer, pendingLen, input, offset, len);
     } catch (IllegalStateException e) {
       engineReset(); // another thread raced this one; what was hashed is lost either way
       throw e;
     }
     pendingLen = 0;
+    empty = false;
   }
 
   @Override
@@ -116,18 +127,19 @@ final class HeapShaDigest extends MessageDigestSpi implements Cloneable {
 
   private void finish(byte[] out, int offset) {
     try {
-      ShaCalls.finish(functions, state, buffer, pendingLen, out, offset);
+      ShaCalls.finish(functions, state, empty, buffer, pendingLen, out, offset);
     } catch (IllegalStateException e) {
       engineReset();
       throw e;
     }
     pendingLen = 0;
+    empty = true;
   }
 
   @Override
   protected void engineReset() {
     pendingLen = 0;
-    System.arraycopy(initial, 0, state, 0, initial.length);
+    empty = true;
   }
 
   @Override

@@ -17,13 +17,26 @@ final class ShaCalls {
 
   /** Never called on this Java: callers check {@link #critical} first. */
   static void update(
-      long functions, byte[] state, byte[] pending, int pendingLen, byte[] in, int off, int len) {
+      long functions,
+      byte[] state,
+      boolean empty,
+      byte[] pending,
+      int pendingLen,
+      byte[] in,
+      int off,
+      int len) {
     throw new UnsupportedOperationException("no critical downcalls before Java 22");
   }
 
   /** Never called on this Java: callers check {@link #critical} first. */
   static void finish(
-      long functions, byte[] state, byte[] pending, int pendingLen, byte[] out, int off) {
+      long functions,
+      byte[] state,
+      boolean empty,
+      byte[] pending,
+      int pendingLen,
+      byte[] out,
+      int off) {
     throw new UnsupportedOperationException("no critical downcalls before Java 22");
   }
 }

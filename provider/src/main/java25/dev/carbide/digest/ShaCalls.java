@@ -25,6 +25,7 @@ final class ShaCalls {
               ValueLayout.JAVA_LONG, // the SHA functions
               ValueLayout.ADDRESS, // the state array
               ValueLayout.JAVA_INT, // its length
+              ValueLayout.JAVA_INT, // 1 if the message is empty (the state is not read), else 0
               ValueLayout.ADDRESS, // the buffer array (an empty one for none)
               ValueLayout.JAVA_INT, // its length
               ValueLayout.JAVA_INT, // the bytes buffered in it
@@ -40,6 +41,7 @@ final class ShaCalls {
               ValueLayout.JAVA_LONG, // the SHA functions
               ValueLayout.ADDRESS, // the state array
               ValueLayout.JAVA_INT, // its length
+              ValueLayout.JAVA_INT, // 1 if the message is empty (the state is not read), else 0
               ValueLayout.ADDRESS, // the buffer array (an empty one for none)
               ValueLayout.JAVA_INT, // its length
               ValueLayout.JAVA_INT, // the bytes buffered in it
@@ -57,10 +59,18 @@ final class ShaCalls {
   /**
    * Absorbs {@code pending[0, pendingLen)} and then {@code in[off, off + len)} (each at most {@link
    * HeapShaDigest#STEP} bytes, ranges already checked; either array null for an empty range) into
-   * {@code state}. Only when {@link #critical}.
+   * the message in {@code state}, or into a new one if {@code empty} (then {@code state} is only
+   * written). Only when {@link #critical}.
    */
   static void update(
-      long functions, byte[] state, byte[] pending, int pendingLen, byte[] in, int off, int len) {
+      long functions,
+      byte[] state,
+      boolean empty,
+      byte[] pending,
+      int pendingLen,
+      byte[] in,
+      int off,
+      int len) {
     int result;
     try {
       result =
@@ -69,6 +79,7 @@ final class ShaCalls {
                   functions,
                   MemorySegment.ofArray(state),
                   state.length,
+                  empty ? 1 : 0,
                   MemorySegment.ofArray(orEmpty(pending)),
                   orEmpty(pending).length,
                   pendingLen,
@@ -86,11 +97,18 @@ final class ShaCalls {
   }
 
   /**
-   * Absorbs {@code pending[0, pendingLen)}, writes the digest to {@code out} at {@code off} (a
-   * checked range) and leaves {@code state} holding an empty message. Only when {@link #critical}.
+   * Absorbs {@code pending[0, pendingLen)} into the message in {@code state}, or into a new one if
+   * {@code empty}, and writes the digest to {@code out} at {@code off} (a checked range). Never
+   * writes {@code state}: the caller's message is empty afterwards. Only when {@link #critical}.
    */
   static void finish(
-      long functions, byte[] state, byte[] pending, int pendingLen, byte[] out, int off) {
+      long functions,
+      byte[] state,
+      boolean empty,
+      byte[] pending,
+      int pendingLen,
+      byte[] out,
+      int off) {
     int result;
     try {
       result =
@@ -99,6 +117,7 @@ final class ShaCalls {
                   functions,
                   MemorySegment.ofArray(state),
                   state.length,
+                  empty ? 1 : 0,
                   MemorySegment.ofArray(orEmpty(pending)),
                   orEmpty(pending).length,
                   pendingLen,

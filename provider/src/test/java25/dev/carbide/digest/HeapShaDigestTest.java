@@ -103,14 +103,14 @@ class HeapShaDigestTest {
     byte[] out = new byte[40];
     List<Runnable> refused =
         List.of(
-            () -> ShaCalls.update(functions, state, null, 0, in, 1, 64),
-            () -> ShaCalls.update(functions, state, null, 0, in, -1, 2),
-            () -> ShaCalls.update(functions, state, in, 65, null, 0, 0),
-            () -> ShaCalls.update(functions, state, null, 0, big, 0, big.length),
-            () -> ShaCalls.update(functions, new byte[255], null, 0, in, 0, 1),
-            () -> ShaCalls.finish(functions, state, null, 0, out, 9),
-            () -> ShaCalls.finish(functions, state, null, 0, out, -1),
-            () -> ShaCalls.finish(0, state, null, 0, out, 0));
+            () -> ShaCalls.update(functions, state, false, null, 0, in, 1, 64),
+            () -> ShaCalls.update(functions, state, false, null, 0, in, -1, 2),
+            () -> ShaCalls.update(functions, state, false, in, 65, null, 0, 0),
+            () -> ShaCalls.update(functions, state, false, null, 0, big, 0, big.length),
+            () -> ShaCalls.update(functions, new byte[255], false, null, 0, in, 0, 1),
+            () -> ShaCalls.finish(functions, state, false, null, 0, out, 9),
+            () -> ShaCalls.finish(functions, state, false, null, 0, out, -1),
+            () -> ShaCalls.finish(0, state, false, null, 0, out, 0));
     for (Runnable call : refused) {
       assertThrows(IllegalStateException.class, call::run);
       assertArrayEquals(initial, state, "a refused call changed the state");
@@ -119,18 +119,53 @@ class HeapShaDigestTest {
     // A state whose count of buffered bytes is past the block, as no SHA-256 state can be: an
     // update would write past the struct. Found by its value in the state of a 63-byte message.
     byte[] counted = initial.clone();
-    ShaCalls.update(functions, counted, null, 0, in, 0, 63);
+    ShaCalls.update(functions, counted, false, null, 0, in, 0, 63);
     int at = countOffset(initial, counted);
     byte[] corrupt = counted.clone();
     corrupt[at] = (byte) 200;
     assertThrows(
-        IllegalStateException.class, () -> ShaCalls.update(functions, corrupt, null, 0, in, 0, 1));
+        IllegalStateException.class,
+        () -> ShaCalls.update(functions, corrupt, false, null, 0, in, 0, 1));
     assertThrows(
-        IllegalStateException.class, () -> ShaCalls.finish(functions, corrupt, null, 0, out, 0));
+        IllegalStateException.class,
+        () -> ShaCalls.finish(functions, corrupt, false, null, 0, out, 0));
     assertArrayEquals(new byte[40], out);
-    ShaCalls.finish(functions, counted, null, 0, out, 8);
+    ShaCalls.finish(functions, counted, false, null, 0, out, 8);
     assertArrayEquals(
         Jdk.digest("SHA-256", new byte[63]), Arrays.copyOfRange(out, 8, 40), "after the refusals");
+  }
+
+  /**
+   * An empty message (a new, finished or reset digest) starts natively from a new state: the state
+   * array is not read, so even a corrupt one gives the right digest, finish leaves it untouched and
+   * update overwrites it with the message's state. Its length is still checked.
+   */
+  @Test
+  void anEmptyMessageReadsNoStateAndFinishWritesNone() {
+    long functions = DigestNative.snapshotFunctions(DigestNative.fetch("SHA2-256"));
+    byte[] initial = DigestNative.initialState(functions);
+    byte[] in = Seeds.bytes(Seeds.random("empty state"), 100);
+    byte[] counted = initial.clone();
+    ShaCalls.update(functions, counted, false, null, 0, in, 0, 63);
+    byte[] corrupt = counted.clone();
+    corrupt[countOffset(initial, counted)] = (byte) 200;
+    byte[] untouched = corrupt.clone();
+
+    byte[] out = new byte[32];
+    ShaCalls.finish(functions, corrupt, true, in, 64, out, 0);
+    assertArrayEquals(Jdk.digest("SHA-256", Arrays.copyOf(in, 64)), out);
+    assertArrayEquals(untouched, corrupt, "finish wrote the state array");
+
+    ShaCalls.update(functions, corrupt, true, in, 10, in, 10, 90);
+    ShaCalls.finish(functions, corrupt, false, null, 0, out, 0);
+    assertArrayEquals(Jdk.digest("SHA-256", in), out, "update did not start a new message");
+
+    assertThrows(
+        IllegalStateException.class,
+        () -> ShaCalls.finish(functions, new byte[initial.length - 1], true, in, 1, out, 0));
+    assertThrows(
+        IllegalStateException.class,
+        () -> ShaCalls.update(functions, new byte[initial.length + 1], true, in, 1, null, 0, 0));
   }
 
   /** The offset of the byte that is 0 in the empty state and 63 after 63 bytes: the count. */
