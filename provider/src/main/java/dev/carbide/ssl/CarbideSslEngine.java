@@ -209,7 +209,7 @@ public final class CarbideSslEngine extends SSLEngine {
           handle,
           versions[0],
           versions[1],
-          settings.cipherSuites,
+          context.unlessDefault(settings.cipherSuites),
           settings.groupList(),
           serverName,
           settings.applicationProtocols,
