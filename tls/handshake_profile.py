@@ -1,12 +1,13 @@
-"""Used by ./carbide tls --profile (tls/run.py): where the server's CPU goes in handshake-bound HTTPS.
+"""Used by ./carbide tls --profile (tls/run.py): where the server's CPU goes in HTTPS.
 
-Runs the benchmark's server on the JDK's providers and on Carbide under `openssl s_time -new`
-(full handshakes, one connection at a time) after a warm-up, samples it with `perf record -g`
-(the JVM writes its JIT symbols to /tmp/perf-PID.map at exit and keeps frame pointers), and sorts
-each sample into a category by the innermost frame that names one: OpenSSL, Carbide's bridge and
-adapters, the JDK's own cryptography, the JCA's lookups and engine wrappers, SunJSSE, certificate
-and ASN.1 code, the HTTP server, the kernel, the JIT compiler, the collector. Prints and returns
-the split, in server CPU µs per handshake.
+Runs the benchmark's server in the configurations asked for (by default on the JDK's providers and
+on Carbide) under `openssl s_time -new` (full handshakes, one connection at a time) or, with
+`--load keepalive`, under wrk's keep-alive requests, after a warm-up; samples it with `perf record
+-g` (the JVM writes its JIT symbols to /tmp/perf-PID.map at exit and keeps frame pointers), and
+sorts each sample into a category by the innermost frame that names one: OpenSSL (libcrypto,
+libssl), Carbide's bridges and Java code, Conscrypt's, the JDK's own cryptography, the JCA's lookups
+and engine wrappers, SunJSSE, certificate and ASN.1 code, the HTTP server, the kernel, the JIT
+compiler, the collector. Prints and returns the split, in server CPU µs per handshake or request.
 """
 import re
 import subprocess
@@ -19,6 +20,13 @@ from pathlib import Path
 CATEGORIES = [
     ("kernel", re.compile(r"\[kernel\.kallsyms\]")),
     ("OpenSSL (libcrypto)", re.compile(r"libcrypto(-carbide)?\.so")),
+    # The engine's TLS state machine and records (libssl), its JNI bridge, its Java side; and
+    # Conscrypt's, whose one library holds BoringSSL's crypto, its TLS and its JNI bridge.
+    ("OpenSSL (libssl)", re.compile(r"libssl(-carbide)?\.so")),
+    ("Carbide TLS engine bridge (libcarbide-ssl)", re.compile(r"libcarbide-ssl\.so")),
+    ("Carbide TLS engine (Java)", re.compile(r"dev[./]carbide[./]ssl[./]")),
+    ("Conscrypt native (BoringSSL, its JNI)", re.compile(r"libconscrypt")),
+    ("Conscrypt Java", re.compile(r"org[./]conscrypt")),
     ("Carbide JNI bridge", re.compile(r"libcarbide\.so")),
     ("Carbide Java adapters", re.compile(r"dev[./]carbide")),
     ("JDK cryptography", re.compile(
@@ -68,25 +76,39 @@ def split(perf_data):
     return counts
 
 
-def profile(jar, row, config, directory, override, seconds, server_class):
+def load_command(server, row, kind, seconds):
+    """The load under the profile: s_time -new (full handshakes) or wrk keep-alive (which also
+    serves the plain HTTP configuration, the baseline of TLS's cost per request)."""
+    if kind == "keepalive":
+        return ["wrk", "-t1", "-c4", f"-d{seconds}s", f"{server.scheme}://127.0.0.1:{server.port}/"]
+    return ["openssl", "s_time", "-connect", f"127.0.0.1:{server.port}", "-new", "-www", "/",
+            *row[5], "-time", str(seconds)]
+
+
+def served(out):
+    match = re.search(r"(\d+) connections in [\d.]+s", out) or re.search(r"(\d+) requests in",
+                                                                        out)
+    return int(match.group(1))
+
+
+def profile(jar, row, config, directory, override, seconds, server_class, kind="full"):
     extra = ["-XX:+UnlockDiagnosticVMOptions", "-XX:+DumpPerfMapAtExit",
              "-XX:+PreserveFramePointer"]
     server = server_class(jar, config, row, directory, override, extra)
     data = Path(directory) / f"perf-{config.replace(' ', '-')}.data"
     try:
-        time_args = ["openssl", "s_time", "-connect", f"127.0.0.1:{server.port}", "-new",
-                     "-www", "/", *row[5]]
         # Warm-up: SunJSSE's handshake code must be compiled before the samples mean anything.
-        subprocess.run(time_args + ["-time", str(WARM_SECONDS)], check=True, capture_output=True)
+        subprocess.run(load_command(server, row, kind, WARM_SECONDS), check=True,
+                       capture_output=True)
         cpu = server.cpu_seconds()
-        client = subprocess.Popen(time_args + ["-time", str(seconds)], stdout=subprocess.PIPE,
-                                  text=True)
+        client = subprocess.Popen(load_command(server, row, kind, seconds),
+                                  stdout=subprocess.PIPE, text=True)
         subprocess.run(["perf", "record", "-F", "499", "-g", "-p", str(server.process.pid),
                         "-o", str(data), "--", "sleep", str(seconds)],
                        check=True, capture_output=True)
         out, _ = client.communicate()
         cpu = server.cpu_seconds() - cpu
-        connections = int(re.search(r"(\d+) connections in [\d.]+s", out).group(1))
+        connections = served(out)
     finally:
         server.stop()  # the JVM writes /tmp/perf-PID.map as it exits
     time.sleep(0.5)

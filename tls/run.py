@@ -14,7 +14,9 @@ Writes the results into docs/tls.md (between its markers), a JSON copy into tls/
 chart docs/img/tls.png.
 
 Usage: tls/run.py JAR [--quick] [--rounds N] [--seconds S] [--rows REGEX] [--configs a,b]
-                      [--section NAME] | --profile [--seconds S]
+                      [--section NAME]
+       tls/run.py JAR --profile [--seconds S] [--rows REGEX] [--configs a,b] [--load full|keepalive]
+                      [--section NAME]
 """
 import argparse
 import json
@@ -333,25 +335,28 @@ def replace_section(name, section):
     doc.write_text(text)
 
 
-def run_profile(jar, seconds):
+def run_profile(jar, seconds, rows=None, configs=None, kind="full", section="profile"):
     import handshake_profile
     profiles = {}
     with tempfile.TemporaryDirectory(prefix="carbide-tls-") as directory:
         make_certificates(directory)
         override = carbide_first(directory)
-        for row in (ROWS[0], ROWS[3]):
-            for config in ("jdk", "carbide"):
+        for row in rows or (ROWS[0], ROWS[3]):
+            for config in configs or ("jdk", "carbide"):
                 print(f"tls profile: {row[0]}, {config}", file=sys.stderr)
                 profiles[(row[0], config)] = handshake_profile.profile(
-                    jar, row, config, directory, override, seconds, Server)
+                    jar, row, config, directory, override, seconds, Server, kind)
     text = handshake_profile.table(profiles)
     print(text)
-    replace_section("profile", "\n".join([
-        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `./carbide tls --profile`; "
-        f"{machine()}; `openssl s_time -new` for {seconds} s after a "
+    load = "`wrk` keep-alive (4 connections)" if kind == "keepalive" else "`openssl s_time -new`"
+    unit = "request" if kind == "keepalive" else "full handshake (with its 16 KiB response)"
+    replace_section(section, "\n".join([
+        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
+        f"`{shlex.join(['./carbide', 'tls', *sys.argv[2:]])}`; "
+        f"{machine()}; {load} for {seconds} s after a "
         f"{handshake_profile.WARM_SECONDS} s warm-up, "
-        "`perf record -F 499 -g` on the server JVM. Server CPU µs per full handshake (with its "
-        "16 KiB response), split by the innermost frame that names a category.",
+        f"`perf record -F 499 -g` on the server JVM. Server CPU µs per {unit}, split by the "
+        "innermost frame that names a category.",
         "", text]))
 
 
@@ -390,12 +395,17 @@ def main():
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--rows", help="a regex on the rows' names")
     parser.add_argument("--configs", help="a comma-separated subset of " + ",".join(CONFIGS))
+    parser.add_argument("--load", choices=("full", "keepalive"), default="full",
+                        help="--profile's load: full handshakes (s_time -new) or wrk keep-alive")
     parser.add_argument("--section", default="results",
                         help="the docs/tls.md section to write (its chart: img/tls-SECTION.png)")
     args = parser.parse_args()
     if args.profile:
         sys.path.insert(0, str(ROOT / "tls"))
-        run_profile(args.jar, args.seconds or 8)
+        rows = [row for row in ROWS if re.search(args.rows, row[0])] if args.rows else None
+        configs = args.configs.split(",") if args.configs else None
+        section = "profile" if args.section == "results" else args.section
+        run_profile(args.jar, args.seconds or 8, rows, configs, args.load, section)
         return
     rounds = args.rounds or 2
     seconds = args.seconds or (1 if args.quick else 2)
