@@ -119,8 +119,8 @@ def profile(jar, row, config, directory, override, seconds, server_class, kind="
         per_handshake, connections
 
 
-def table(profiles):
-    """profiles: {(row name, config): (split, µs per handshake, connections)}"""
+def table(profiles, unit="handshake"):
+    """profiles: {(row name, config): (split, µs per handshake or request, count)}"""
     names = []
     for split_, _, _ in profiles.values():
         for name in split_:
@@ -132,8 +132,8 @@ def table(profiles):
     for name in names:
         cells = [f"{profiles[key][0].get(name, 0):.0f}" for key in keys]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    lines.append("| **total server CPU µs per handshake** | "
+    lines.append(f"| **total server CPU µs per {unit}** | "
                  + " | ".join(f"**{profiles[key][1]:.0f}**" for key in keys) + " |")
-    lines.append("| handshakes sampled | "
+    lines.append(f"| {unit}s sampled | "
                  + " | ".join(str(profiles[key][2]) for key in keys) + " |")
     return "\n".join(lines)

@@ -346,7 +346,7 @@ def run_profile(jar, seconds, rows=None, configs=None, kind="full", section="pro
                 print(f"tls profile: {row[0]}, {config}", file=sys.stderr)
                 profiles[(row[0], config)] = handshake_profile.profile(
                     jar, row, config, directory, override, seconds, Server, kind)
-    text = handshake_profile.table(profiles)
+    text = handshake_profile.table(profiles, "request" if kind == "keepalive" else "handshake")
     print(text)
     load = "`wrk` keep-alive (4 connections)" if kind == "keepalive" else "`openssl s_time -new`"
     unit = "request" if kind == "keepalive" else "full handshake (with its 16 KiB response)"
