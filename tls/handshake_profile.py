@@ -1,12 +1,13 @@
-"""Used by ./carbide tls --profile (tls/run.py): where the server's CPU goes in handshake-bound HTTPS.
+"""Used by ./carbide tls --profile (tls/run.py): where the server's CPU goes in HTTPS.
 
-Runs the benchmark's server on the JDK's providers and on Carbide under `openssl s_time -new`
-(full handshakes, one connection at a time) after a warm-up, samples it with `perf record -g`
-(the JVM writes its JIT symbols to /tmp/perf-PID.map at exit and keeps frame pointers), and sorts
-each sample into a category by the innermost frame that names one: OpenSSL, Carbide's bridge and
-adapters, the JDK's own cryptography, the JCA's lookups and engine wrappers, SunJSSE, certificate
-and ASN.1 code, the HTTP server, the kernel, the JIT compiler, the collector. Prints and returns
-the split, in server CPU µs per handshake.
+Runs the benchmark's server in the configurations asked for (by default on the JDK's providers and
+on Carbide) under `openssl s_time -new` (full handshakes, one connection at a time) or, with
+`--load keepalive`, under wrk's keep-alive requests, after a warm-up; samples it with `perf record
+-g` (the JVM writes its JIT symbols to /tmp/perf-PID.map at exit and keeps frame pointers), and
+sorts each sample into a category by the innermost frame that names one: OpenSSL (libcrypto,
+libssl), Carbide's bridges and Java code, Conscrypt's, the JDK's own cryptography, the JCA's lookups
+and engine wrappers, SunJSSE, certificate and ASN.1 code, the HTTP server, the kernel, the JIT
+compiler, the collector. Prints and returns the split, in server CPU µs per handshake or request.
 """
 import re
 import subprocess
@@ -19,6 +20,13 @@ from pathlib import Path
 CATEGORIES = [
     ("kernel", re.compile(r"\[kernel\.kallsyms\]")),
     ("OpenSSL (libcrypto)", re.compile(r"libcrypto(-carbide)?\.so")),
+    # The engine's TLS state machine and records (libssl), its JNI bridge, its Java side; and
+    # Conscrypt's, whose one library holds BoringSSL's crypto, its TLS and its JNI bridge.
+    ("OpenSSL (libssl)", re.compile(r"libssl(-carbide)?\.so")),
+    ("Carbide TLS engine bridge (libcarbide-ssl)", re.compile(r"libcarbide-ssl\.so")),
+    ("Carbide TLS engine (Java)", re.compile(r"dev[./]carbide[./]ssl[./]")),
+    ("Conscrypt native (BoringSSL, its JNI)", re.compile(r"libconscrypt")),
+    ("Conscrypt Java", re.compile(r"org[./]conscrypt")),
     ("Carbide JNI bridge", re.compile(r"libcarbide\.so")),
     ("Carbide Java adapters", re.compile(r"dev[./]carbide")),
     ("JDK cryptography", re.compile(
@@ -69,14 +77,15 @@ def split(perf_data):
 
 
 # What each load runs against the server, and how its output counts the work done: full
-# handshakes (s_time -new), resumed connections (s_time -reuse), keep-alive requests (wrk).
+# handshakes (s_time -new), resumed connections (s_time -reuse), keep-alive requests (wrk, which
+# also serves the plain HTTP configuration, the baseline of TLS's cost per request).
 LOADS = {"full": "-new", "resumed": "-reuse", "keepalive": None}
 
 
-def load_command(load, port, row, seconds):
+def load_command(load, server, row, seconds):
     if LOADS[load] is None:
-        return ["wrk", "-t1", "-c4", f"-d{seconds}s", f"https://127.0.0.1:{port}/"]
-    return ["openssl", "s_time", "-connect", f"127.0.0.1:{port}", LOADS[load], "-www", "/",
+        return ["wrk", "-t1", "-c4", f"-d{seconds}s", f"{server.scheme}://127.0.0.1:{server.port}/"]
+    return ["openssl", "s_time", "-connect", f"127.0.0.1:{server.port}", LOADS[load], "-www", "/",
             *row[5], "-time", str(seconds)]
 
 
@@ -92,10 +101,10 @@ def profile(jar, row, config, directory, override, seconds, server_class, load="
     data = Path(directory) / f"perf-{config.replace(' ', '-')}.data"
     try:
         # Warm-up: SunJSSE's handshake code must be compiled before the samples mean anything.
-        subprocess.run(load_command(load, server.port, row, WARM_SECONDS), check=True,
+        subprocess.run(load_command(load, server, row, WARM_SECONDS), check=True,
                        capture_output=True)
         cpu = server.cpu_seconds()
-        client = subprocess.Popen(load_command(load, server.port, row, seconds),
+        client = subprocess.Popen(load_command(load, server, row, seconds),
                                   stdout=subprocess.PIPE, text=True)
         subprocess.run(["perf", "record", "-F", "499", "-g", "-p", str(server.process.pid),
                         "-o", str(data), "--", "sleep", str(seconds)],
@@ -113,8 +122,8 @@ def profile(jar, row, config, directory, override, seconds, server_class, load="
         per_handshake, connections
 
 
-def table(profiles):
-    """profiles: {(row name, config): (split, µs per handshake, connections)}; a row name may
+def table(profiles, unit="handshake"):
+    """profiles: {(row name, config): (split, µs per handshake or request, count)}; a row name may
     carry its load, as "row [resumed]"."""
     names = []
     for split_, _, _ in profiles.values():
@@ -127,8 +136,8 @@ def table(profiles):
     for name in names:
         cells = [f"{profiles[key][0].get(name, 0):.0f}" for key in keys]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    lines.append("| **total server CPU µs per handshake** | "
+    lines.append(f"| **total server CPU µs per {unit}** | "
                  + " | ".join(f"**{profiles[key][1]:.0f}**" for key in keys) + " |")
-    lines.append("| handshakes sampled | "
+    lines.append(f"| {unit}s sampled | "
                  + " | ".join(str(profiles[key][2]) for key in keys) + " |")
     return "\n".join(lines)

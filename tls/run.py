@@ -15,7 +15,8 @@ chart docs/img/tls.png.
 
 Usage: tls/run.py JAR [--quick] [--rounds N] [--seconds S] [--rows REGEX] [--configs a,b]
                       [--section NAME]
-       tls/run.py JAR --profile [--seconds S] [--rows REGEX] [--loads full,resumed,keepalive]
+       tls/run.py JAR --profile [--seconds S] [--rows REGEX] [--configs a,b]
+                      [--loads full,resumed,keepalive] [--section NAME]
                       [--section NAME]
 """
 import argparse
@@ -335,9 +336,10 @@ def replace_section(name, section):
     doc.write_text(text)
 
 
-def run_profile(jar, seconds, rows, loads, section):
+def run_profile(jar, seconds, rows, loads, configs, section):
     """Profiles each row under each of its loads in `loads` (by default the full handshakes of
-    the TLS 1.3 rows, EC and RSA), on the JDK's providers and on Carbide."""
+    the TLS 1.3 rows, EC and RSA), on each configuration (by default the JDK's providers and
+    Carbide)."""
     import handshake_profile
     profiles = {}
     with tempfile.TemporaryDirectory(prefix="carbide-tls-") as directory:
@@ -346,11 +348,11 @@ def run_profile(jar, seconds, rows, loads, section):
         for row in rows:
             for load in [load for load in loads if load in row[6]]:
                 name = row[0] if load == "full" else f"{row[0]} [{load}]"
-                for config in ("jdk", "carbide"):
+                for config in configs or ("jdk", "carbide"):
                     print(f"tls profile: {name}, {config}", file=sys.stderr)
                     profiles[(name, config)] = handshake_profile.profile(
                         jar, row, config, directory, override, seconds, Server, load)
-    text = handshake_profile.table(profiles)
+    text = handshake_profile.table(profiles, "request" if loads == ["keepalive"] else "handshake")
     print(text)
     command = shlex.join(["./carbide", "tls", *sys.argv[2:]])
     replace_section(section, "\n".join([
@@ -408,8 +410,9 @@ def main():
         sys.path.insert(0, str(ROOT / "tls"))
         rows = [row for row in ROWS if re.search(args.rows, row[0])] if args.rows \
             else [ROWS[0], ROWS[3]]
+        configs = args.configs.split(",") if args.configs else None
         section = "profile" if args.section == "results" else args.section
-        run_profile(args.jar, args.seconds or 8, rows, args.loads.split(","), section)
+        run_profile(args.jar, args.seconds or 8, rows, args.loads.split(","), configs, section)
         return
     rounds = args.rounds or 2
     seconds = args.seconds or (1 if args.quick else 2)

@@ -1,8 +1,8 @@
 // Natives of dev.carbide.ssl.TlsNative, the bridge to the TLS engine (carbide/tls.h). They live in
-// libcarbide-ssl.so, which registers them from its own JNI_OnLoad (tls_onload.cc). Records and
-// application data are copied through native buffers, cleansed afterwards: the peer's trust check
-// calls back into Java in the middle of SSL_do_handshake and SSL_read, so no array may be pinned
-// around them.
+// libcarbide-ssl.so, which registers them from its own JNI_OnLoad (tls_onload.cc). The peer's trust
+// check calls back into Java in the middle of SSL_do_handshake, so no array is pinned around it;
+// records and application data go straight between OpenSSL and the caller's buffers
+// (tls_records_jni.cc), where no call can reach Java.
 #include "tls_jni.h"
 
 #include <jni.h>
@@ -21,24 +21,6 @@ jclass byte_array_class = nullptr;
 jclass string_class = nullptr;
 jmethodID verify_peer_method = nullptr;
 jmethodID choose_client_credentials_method = nullptr;
-
-// Guard, with the engine's own failures (a refused handshake, a bad record) as SSLException.
-template <typename Body>
-auto TlsGuard(JNIEnv* env, Body&& body) noexcept -> decltype(body()) {
-  using Result = decltype(body());
-  return Guard(env, [&]() -> Result {
-    try {
-      return body();
-    } catch (const Error& e) {
-      if (e.kind() != ErrorKind::kProvider) {
-        throw;
-      }
-      ClearOpensslErrors();
-      env->ThrowNew(ssl_exception_class, e.what());
-      throw JavaExceptionPending{};
-    }
-  });
-}
 
 // A byte[][] of DER certificates, or null with the Java exception pending.
 jobjectArray NewDerArray(JNIEnv* env, const std::vector<tls::Der>& chain) {
@@ -186,31 +168,10 @@ void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_ver
   });
 }
 
-void Feed(JNIEnv* env, jclass, jlong engine, jbyteArray records, jint off, jint len) {
-  TlsGuard(env, [&] {
-    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
-    ForEachInputChunk(env, records, off, len, [&](const uint8_t* data, size_t n) {
-      tls_engine.FeedRecords(std::span<const uint8_t>(data, n));
-    });
-  });
-}
-
 jint Pending(JNIEnv* env, jclass, jlong engine) {
   return TlsGuard(env, [&] {
     size_t pending = FromHandle<tls::Engine>(engine).PendingRecords();
     return static_cast<jint>(pending > INT32_MAX ? INT32_MAX : pending);
-  });
-}
-
-jint Take(JNIEnv* env, jclass, jlong engine, jbyteArray out, jint off, jint len) {
-  return TlsGuard(env, [&] {
-    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
-    CheckArrayRange(env, out, off, len);
-    SecretBytes records(static_cast<size_t>(len));
-    size_t taken = tls_engine.TakeRecords(std::span<uint8_t>(records.data(), records.size()));
-    env->SetByteArrayRegion(out, off, static_cast<jsize>(taken),
-                            reinterpret_cast<const jbyte*>(records.data()));
-    return static_cast<jint>(taken);
   });
 }
 
@@ -224,29 +185,6 @@ jboolean Handshake(JNIEnv* env, jclass, jlong engine, jobject trust) {
 jboolean HandshakeComplete(JNIEnv* env, jclass, jlong engine) {
   return TlsGuard(env, [&] {
     return FromHandle<tls::Engine>(engine).HandshakeComplete() ? JNI_TRUE : JNI_FALSE;
-  });
-}
-
-jint Read(JNIEnv* env, jclass, jlong engine, jobject trust, jbyteArray out, jint off, jint len) {
-  return TlsGuard(env, [&] {
-    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
-    CheckArrayRange(env, out, off, len);
-    SecretBytes plaintext(static_cast<size_t>(len));
-    JavaVerifier verifier(env, trust);
-    long read = tls_engine.Read(std::span<uint8_t>(plaintext.data(), plaintext.size()), verifier);
-    if (read > 0) {
-      env->SetByteArrayRegion(out, off, static_cast<jsize>(read),
-                              reinterpret_cast<const jbyte*>(plaintext.data()));
-    }
-    return static_cast<jint>(read);
-  });
-}
-
-void Write(JNIEnv* env, jclass, jlong engine, jbyteArray data, jint off, jint len) {
-  TlsGuard(env, [&] {
-    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
-    SecretBytes plaintext(env, data, off, len);
-    tls_engine.Write(std::span<const uint8_t>(plaintext.data(), plaintext.size()));
   });
 }
 
@@ -274,6 +212,10 @@ jobjectArray PeerChain(JNIEnv* env, jclass, jlong engine) {
 }
 
 }  // namespace
+
+void ThrowSslException(JNIEnv* env, const char* message) {
+  env->ThrowNew(ssl_exception_class, message);
+}
 
 bool RegisterTlsNatives(JNIEnv* env) {
   ssl_exception_class = GlobalClass(env, "javax/net/ssl/SSLException");
@@ -306,16 +248,11 @@ bool RegisterTlsNatives(JNIEnv* env) {
        const_cast<char*>("(JII[Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
                          "[Ljava/lang/String;I)V"),
        reinterpret_cast<void*>(Configure)},
-      {const_cast<char*>("feed"), const_cast<char*>("(J[BII)V"), reinterpret_cast<void*>(Feed)},
       {const_cast<char*>("pending"), const_cast<char*>("(J)I"), reinterpret_cast<void*>(Pending)},
-      {const_cast<char*>("take"), const_cast<char*>("(J[BII)I"), reinterpret_cast<void*>(Take)},
       {const_cast<char*>("handshake"), const_cast<char*>("(JLdev/carbide/ssl/PeerTrust;)Z"),
        reinterpret_cast<void*>(Handshake)},
       {const_cast<char*>("handshakeComplete"), const_cast<char*>("(J)Z"),
        reinterpret_cast<void*>(HandshakeComplete)},
-      {const_cast<char*>("read"), const_cast<char*>("(JLdev/carbide/ssl/PeerTrust;[BII)I"),
-       reinterpret_cast<void*>(Read)},
-      {const_cast<char*>("write"), const_cast<char*>("(J[BII)V"), reinterpret_cast<void*>(Write)},
       {const_cast<char*>("shutdown"), const_cast<char*>("(J)V"), reinterpret_cast<void*>(Shutdown)},
       {const_cast<char*>("session"), const_cast<char*>("(J)[Ljava/lang/String;"),
        reinterpret_cast<void*>(Session)},

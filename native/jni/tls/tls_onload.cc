@@ -11,7 +11,8 @@ extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void* /*reserved*/) {
     return JNI_ERR;
   }
   if (!carbide::jni::InitExceptionClasses(env) || !carbide::jni::RegisterTlsNatives(env) ||
-      !carbide::jni::RegisterTlsSessionNatives(env)) {
+      !carbide::jni::RegisterTlsSessionNatives(env) ||
+      !carbide::jni::RegisterTlsRecordNatives(env)) {
     return JNI_ERR;
   }
   return JNI_VERSION_10;

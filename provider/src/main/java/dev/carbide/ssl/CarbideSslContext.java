@@ -10,6 +10,7 @@ import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
+import java.util.Arrays;
 import java.util.List;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContextSpi;
@@ -103,6 +104,14 @@ public class CarbideSslContext extends SSLContextSpi {
   synchronized EngineSettings defaultSettings() {
     handle();
     return new EngineSettings(defaultProtocols.toArray(new String[0]), defaultCipherSuites.clone());
+  }
+
+  /**
+   * {@code suites}, or null if they are the context's defaults in their order: an engine then keeps
+   * the list its SSL_CTX already parsed, instead of OpenSSL parsing it again in every handshake.
+   */
+  synchronized String[] unlessDefault(String[] suites) {
+    return Arrays.equals(suites, defaultCipherSuites) ? null : suites;
   }
 
   String[] supportedCipherSuites() {

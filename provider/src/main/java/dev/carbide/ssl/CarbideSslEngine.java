@@ -8,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
-import java.util.Arrays;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -23,8 +22,9 @@ import javax.net.ssl.SSLSocket;
  * An SSLEngine on OpenSSL's libssl: one native SSL object with memory BIOs. {@code wrap} moves
  * records the native engine queued (handshake flights, encrypted application data, alerts) into the
  * caller's buffer; {@code unwrap} feeds it one whole record at a time, so that every call's
- * consumption and production are what the JSSE contract expects. The native state is created on the
- * first handshake step and freed by a Cleaner, so an engine dropped mid-handshake frees it. One
+ * consumption and production are what the JSSE contract expects. Records and plaintext go straight
+ * between OpenSSL and the caller's buffers ({@link RecordBuffers}). The native state is created on
+ * the first handshake step and freed by a Cleaner, so an engine dropped mid-handshake frees it. One
  * lock serialises the calls (OpenSSL's SSL object is not thread-safe).
  */
 public final class CarbideSslEngine extends SSLEngine {
@@ -42,6 +42,7 @@ public final class CarbideSslEngine extends SSLEngine {
   private final EngineSettings settings;
   private final Object lock = new Object();
   private final CarbideSslSession session;
+  private final RecordBuffers buffers = new RecordBuffers();
   private Boolean clientMode; // null until setUseClientMode
   private long handle;
   private Cleaner.Cleanable cleanable;
@@ -106,13 +107,7 @@ public final class CarbideSslEngine extends SSLEngine {
             return result(Status.BUFFER_OVERFLOW, 0, 0);
           }
           if (n > 0) {
-            byte[] plaintext = new byte[n];
-            gather(srcs, offset, length, plaintext);
-            try {
-              TlsNative.write(handle, plaintext, 0, n);
-            } finally {
-              Arrays.fill(plaintext, (byte) 0);
-            }
+            buffers.write(handle, srcs, offset, length, n);
             consumed = n;
           }
         }
@@ -122,9 +117,7 @@ public final class CarbideSslEngine extends SSLEngine {
         }
         int produced = 0;
         if (pending > 0) {
-          byte[] records = new byte[Math.min(pending, dst.remaining())];
-          produced = TlsNative.take(handle, records, 0, records.length);
-          dst.put(records, 0, produced);
+          produced = buffers.take(handle, dst, Math.min(pending, dst.remaining()));
         }
         Status status = outboundClosed || failed ? Status.CLOSED : Status.OK;
         return result(status, consumed, produced);
@@ -169,28 +162,20 @@ public final class CarbideSslEngine extends SSLEngine {
         if (handshakeComplete && room < Math.min(recordLength - 5, MAX_PLAINTEXT)) {
           return result(Status.BUFFER_OVERFLOW, 0, 0);
         }
-        byte[] record = new byte[recordLength];
-        src.get(record);
-        TlsNative.feed(handle, record, 0, recordLength);
+        buffers.feed(handle, src, recordLength);
         if (!handshakeComplete) {
           step();
         }
         int produced = 0;
         if (handshakeComplete) {
-          byte[] plaintext = new byte[Math.max(1, Math.min(room, APPLICATION_BUFFER_SIZE))];
-          try {
-            int n = read(plaintext);
-            if (n == 0 && clientMode) {
-              Resumption.recordRead(context, session, handle); // a TLS 1.3 ticket, perhaps
-            }
-            if (n < 0) {
-              peerClosed();
-            } else if (n > 0) {
-              scatter(plaintext, n, dsts, offset, length);
-              produced = n;
-            }
-          } finally {
-            Arrays.fill(plaintext, (byte) 0);
+          int n = read(dsts, offset, length);
+          if (n == 0 && clientMode) {
+            Resumption.recordRead(context, session, handle); // a TLS 1.3 ticket, perhaps
+          }
+          if (n < 0) {
+            peerClosed();
+          } else {
+            produced = n;
           }
         }
         Status status = inboundDone ? Status.CLOSED : Status.OK;
@@ -224,7 +209,7 @@ public final class CarbideSslEngine extends SSLEngine {
           handle,
           versions[0],
           versions[1],
-          settings.cipherSuites,
+          context.unlessDefault(settings.cipherSuites),
           settings.groupList(),
           serverName,
           settings.applicationProtocols,
@@ -261,9 +246,9 @@ public final class CarbideSslEngine extends SSLEngine {
     }
   }
 
-  private int read(byte[] plaintext) throws SSLException {
+  private int read(ByteBuffer[] dsts, int offset, int length) throws SSLException {
     try {
-      return TlsNative.read(handle, callbacks, plaintext, 0, plaintext.length);
+      return buffers.read(handle, dsts, offset, length);
     } catch (SSLException e) {
       failed = true;
       throw e;
@@ -608,23 +593,5 @@ public final class CarbideSslEngine extends SSLEngine {
       total += buffers[i].remaining();
     }
     return (int) Math.min(total, Integer.MAX_VALUE);
-  }
-
-  private static void gather(ByteBuffer[] srcs, int offset, int length, byte[] into) {
-    int at = 0;
-    for (int i = offset; i < offset + length && at < into.length; i++) {
-      int n = Math.min(srcs[i].remaining(), into.length - at);
-      srcs[i].get(into, at, n);
-      at += n;
-    }
-  }
-
-  private static void scatter(byte[] from, int n, ByteBuffer[] dsts, int offset, int length) {
-    int at = 0;
-    for (int i = offset; i < offset + length && at < n; i++) {
-      int k = Math.min(dsts[i].remaining(), n - at);
-      dsts[i].put(from, at, k);
-      at += k;
-    }
   }
 }

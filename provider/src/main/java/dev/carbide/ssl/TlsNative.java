@@ -1,6 +1,7 @@
 package dev.carbide.ssl;
 
 import dev.carbide.internal.NativeLibrary;
+import java.nio.ByteBuffer;
 import java.util.List;
 import javax.net.ssl.SSLException;
 
@@ -52,26 +53,37 @@ final class TlsNative {
       String[] applicationProtocols,
       int verifyMode);
 
+  // The record calls work on the caller's memory without an intermediate copy (RecordBuffers):
+  // {@code len} bytes at {@code off} of {@code direct}, a direct buffer (off is its position), when
+  // it is not null, else of {@code array}, which is pinned for the call.
+
   /** Buffers records received from the peer. */
-  static native void feed(long engine, byte[] records, int off, int len) throws SSLException;
+  static native void feed(long engine, byte[] array, ByteBuffer direct, int off, int len)
+      throws SSLException;
 
   /** The bytes of records waiting to be sent. */
   static native int pending(long engine);
 
-  /** Moves up to {@code len} bytes of records to send into {@code out}; returns how many. */
-  static native int take(long engine, byte[] out, int off, int len);
+  /**
+   * Moves up to {@code len} bytes of records to send into the caller's memory; returns how many.
+   */
+  static native int take(long engine, byte[] array, ByteBuffer direct, int off, int len);
 
   /** Advances the handshake; true once complete. Throws SSLException on a fatal error. */
   static native boolean handshake(long engine, PeerTrust trust) throws SSLException;
 
   static native boolean handshakeComplete(long engine);
 
-  /** Decrypts into {@code out}: the bytes produced, 0 if a record is needed, -1 on close_notify. */
-  static native int read(long engine, PeerTrust trust, byte[] out, int off, int len)
+  /**
+   * Decrypts into the caller's memory, once the handshake is complete: the bytes produced, 0 if a
+   * record is needed, -1 on close_notify.
+   */
+  static native int read(long engine, byte[] array, ByteBuffer direct, int off, int len)
       throws SSLException;
 
-  /** Encrypts at most 16 KiB of application data into records. */
-  static native void write(long engine, byte[] data, int off, int len) throws SSLException;
+  /** Encrypts at most 16 KiB of application data into records, once the handshake is complete. */
+  static native void write(long engine, byte[] array, ByteBuffer direct, int off, int len)
+      throws SSLException;
 
   /** Queues close_notify. */
   static native void shutdown(long engine);

@@ -1,0 +1,127 @@
+package dev.carbide.ssl;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import javax.net.ssl.SSLException;
+
+/**
+ * How an engine's {@code wrap} and {@code unwrap} hand the caller's buffers to the record natives
+ * ({@link TlsNative#feed}, {@code take}, {@code read}, {@code write}): a direct buffer by its
+ * address, a heap buffer by its array (pinned for the native call), so records and plaintext travel
+ * between OpenSSL and the caller's memory with no Java array allocated and no copy in between. Only
+ * what the natives cannot reach goes through one staging array, kept per engine: a read-only heap
+ * buffer (its array is hidden) and plaintext spread over several source buffers (one record is made
+ * of it, as SunJSSE makes one). Used under the engine's lock.
+ */
+final class RecordBuffers {
+  // Allocated on first need; plaintext in it is cleansed after each use.
+  private byte[] staging;
+
+  /** Feeds the {@code len} bytes at {@code src}'s position to the engine and moves past them. */
+  void feed(long engine, ByteBuffer src, int len) throws SSLException {
+    int at = src.position();
+    if (src.isDirect()) {
+      TlsNative.feed(engine, null, src, at, len);
+    } else if (src.hasArray()) {
+      TlsNative.feed(engine, src.array(), null, src.arrayOffset() + at, len);
+    } else {
+      byte[] copy = staging(len);
+      src.get(at, copy, 0, len);
+      TlsNative.feed(engine, copy, null, 0, len); // records are ciphertext: nothing to cleanse
+    }
+    src.position(at + len);
+  }
+
+  /** Moves up to {@code max} bytes of queued records into {@code dst}; returns how many. */
+  int take(long engine, ByteBuffer dst, int max) {
+    int at = dst.position();
+    int n =
+        dst.isDirect()
+            ? TlsNative.take(engine, null, dst, at, max)
+            : TlsNative.take(engine, dst.array(), null, dst.arrayOffset() + at, max);
+    dst.position(at + n);
+    return n;
+  }
+
+  /**
+   * Encrypts the next {@code n} bytes of {@code srcs} (which hold at least that many) into one
+   * record, and moves the sources past them.
+   */
+  void write(long engine, ByteBuffer[] srcs, int offset, int length, int n) throws SSLException {
+    ByteBuffer first = null;
+    for (int i = offset; i < offset + length && first == null; i++) {
+      if (srcs[i].hasRemaining()) {
+        first = srcs[i];
+      }
+    }
+    if (first != null && first.remaining() >= n && (first.isDirect() || first.hasArray())) {
+      int at = first.position();
+      if (first.isDirect()) {
+        TlsNative.write(engine, null, first, at, n);
+      } else {
+        TlsNative.write(engine, first.array(), null, first.arrayOffset() + at, n);
+      }
+      first.position(at + n);
+      return;
+    }
+    byte[] plaintext = staging(n);
+    try {
+      int at = 0;
+      for (int i = offset; i < offset + length && at < n; i++) {
+        int k = Math.min(srcs[i].remaining(), n - at);
+        srcs[i].get(plaintext, at, k);
+        at += k;
+      }
+      TlsNative.write(engine, plaintext, null, 0, n);
+    } finally {
+      Arrays.fill(plaintext, 0, n, (byte) 0);
+    }
+  }
+
+  /**
+   * Decrypts the record fed last into {@code dsts}, in order, and moves them past what was written:
+   * the bytes produced, 0 for a record without application data, -1 for close_notify. The caller
+   * has checked that the buffers hold the record's plaintext.
+   */
+  int read(long engine, ByteBuffer[] dsts, int offset, int length) throws SSLException {
+    int produced = 0;
+    boolean asked = false;
+    for (int i = offset; i < offset + length; i++) {
+      ByteBuffer dst = dsts[i];
+      int room = dst.remaining();
+      if (room == 0) {
+        continue;
+      }
+      asked = true;
+      int at = dst.position();
+      int n =
+          dst.isDirect()
+              ? TlsNative.read(engine, null, dst, at, room)
+              : TlsNative.read(engine, dst.array(), null, dst.arrayOffset() + at, room);
+      if (n <= 0) {
+        return produced > 0 ? produced : n;
+      }
+      dst.position(at + n);
+      produced += n;
+      if (n < room) {
+        return produced; // the record is used up
+      }
+    }
+    if (asked) {
+      return produced;
+    }
+    // No room at all: the record still has to be processed (an empty record, say); the caller's
+    // room check lets through only records whose plaintext is empty, so nothing is dropped here.
+    byte[] none = staging(1);
+    int n = TlsNative.read(engine, none, null, 0, 1);
+    none[0] = 0;
+    return Math.min(n, 0);
+  }
+
+  private byte[] staging(int len) {
+    if (staging == null || staging.length < len) {
+      staging = new byte[Math.max(len, CarbideSslEngine.PACKET_BUFFER_SIZE)];
+    }
+    return staging;
+  }
+}
