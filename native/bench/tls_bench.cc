@@ -3,76 +3,27 @@
 // costs beside a full one. Each iteration is one whole in-memory handshake, both sides, between
 // two engines of one context, X25519 and an EC P-256 certificate.
 #include <benchmark/benchmark.h>
-#include <openssl/evp.h>
-#include <openssl/x509.h>
 
 #include <memory>
-#include <stdexcept>
 #include <vector>
 
+#include "../test/tls_fixture.h"
 #include "bench_util.h"
 #include "carbide/tls.h"
 
 namespace carbide::tls {
 namespace {
 
-class TrustAll final : public PeerVerifier {
- public:
-  bool Verify(const std::vector<Der>& /*chain*/, const std::string& /*suite*/) noexcept override {
-    return true;
-  }
-};
-
-struct Identity {
-  Der certificate;
-  Der private_key;
-};
-
-Identity SelfSigned() {
-  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(
-      EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-256"), EVP_PKEY_free);
-  std::unique_ptr<X509, decltype(&X509_free)> cert(X509_new(), X509_free);
-  X509_set_version(cert.get(), X509_VERSION_3);
-  ASN1_INTEGER_set(X509_get_serialNumber(cert.get()), 1);
-  X509_gmtime_adj(X509_getm_notBefore(cert.get()), 0);
-  X509_gmtime_adj(X509_getm_notAfter(cert.get()), 3600);
-  X509_set_pubkey(cert.get(), key.get());
-  X509_sign(cert.get(), key.get(), EVP_sha256());
-  Identity identity;
-  identity.certificate.resize(static_cast<size_t>(i2d_X509(cert.get(), nullptr)));
-  unsigned char* p = identity.certificate.data();
-  i2d_X509(cert.get(), &p);
-  identity.private_key.resize(static_cast<size_t>(i2d_PrivateKey(key.get(), nullptr)));
-  p = identity.private_key.data();
-  i2d_PrivateKey(key.get(), &p);
-  return identity;
-}
-
-void Move(Engine& from, Engine& to) {
-  std::vector<uint8_t> records(from.PendingRecords());
-  records.resize(from.TakeRecords(records));
-  to.FeedRecords(records);
-}
-
-void Handshake(Engine& client, Engine& server, PeerVerifier& verifier) {
-  for (int round = 0; round < 20; round++) {
-    bool client_done = client.Handshake(verifier);
-    Move(client, server);
-    bool server_done = server.Handshake(verifier);
-    Move(server, client);
-    if (client_done && server_done && client.PendingRecords() == 0) {
-      return;
-    }
-  }
-  throw std::runtime_error("the handshake made no progress");
-}
+using fixture::Handshake;
+using fixture::Identity;
+using fixture::TrustAll;
 
 enum class Mode { kDecodeEachTime, kDecodedOnce, kResumed };
 
 void BM_TlsHandshake(benchmark::State& state) {
   auto mode = static_cast<Mode>(state.range(0));
   Context context;
-  Identity identity = SelfSigned();
+  Identity identity = fixture::SelfSignedEc();
   Credentials credentials({identity.certificate}, identity.private_key);
   Settings settings;
   settings.groups = "X25519";

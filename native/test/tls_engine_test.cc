@@ -1,5 +1,5 @@
 // The TLS engine without a JVM: two engines handshake through their memory BIOs with a self-signed
-// P-256 certificate made here, and hostile records end in carbide::Error, never a crash (the
+// P-256 certificate (tls_fixture.h), and hostile records end in carbide::Error, never a crash (the
 // sanitizer pass runs this too).
 #include <gtest/gtest.h>
 #include <openssl/err.h>
@@ -15,6 +15,7 @@
 
 #include "carbide/error.h"
 #include "carbide/tls.h"
+#include "tls_fixture.h"
 
 namespace carbide::tls {
 namespace {
@@ -34,55 +35,11 @@ class FixedVerifier final : public PeerVerifier {
   bool trusted_;
 };
 
-struct Identity {
-  Der certificate;
-  Der private_key;
-};
+using fixture::Handshake;
+using fixture::Identity;
+using fixture::Move;
 
-Identity SelfSigned() {
-  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(
-      EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-256"), EVP_PKEY_free);
-  std::unique_ptr<X509, decltype(&X509_free)> cert(X509_new(), X509_free);
-  EXPECT_TRUE(key && cert);
-  X509_set_version(cert.get(), X509_VERSION_3);
-  ASN1_INTEGER_set(X509_get_serialNumber(cert.get()), 1);
-  X509_gmtime_adj(X509_getm_notBefore(cert.get()), 0);
-  X509_gmtime_adj(X509_getm_notAfter(cert.get()), 3600);
-  X509_NAME* name = X509_get_subject_name(cert.get());
-  X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
-                             reinterpret_cast<const unsigned char*>("localhost"), -1, -1, 0);
-  X509_set_issuer_name(cert.get(), name);
-  X509_set_pubkey(cert.get(), key.get());
-  EXPECT_GT(X509_sign(cert.get(), key.get(), EVP_sha256()), 0);
-  Identity identity;
-  identity.certificate.resize(static_cast<size_t>(i2d_X509(cert.get(), nullptr)));
-  unsigned char* p = identity.certificate.data();
-  i2d_X509(cert.get(), &p);
-  identity.private_key.resize(static_cast<size_t>(i2d_PrivateKey(key.get(), nullptr)));
-  p = identity.private_key.data();
-  i2d_PrivateKey(key.get(), &p);
-  return identity;
-}
-
-void Move(Engine& from, Engine& to) {
-  std::vector<uint8_t> records(from.PendingRecords());
-  records.resize(from.TakeRecords(records));
-  to.FeedRecords(records);
-}
-
-// Runs both handshakes to completion (or until one throws).
-void Handshake(Engine& client, Engine& server, PeerVerifier& verifier) {
-  for (int round = 0; round < 20; round++) {
-    bool client_done = client.Handshake(verifier);
-    Move(client, server);
-    bool server_done = server.Handshake(verifier);
-    Move(server, client);
-    if (client_done && server_done && client.PendingRecords() == 0) {
-      return;
-    }
-  }
-  FAIL() << "the handshake made no progress";
-}
+Identity SelfSigned() { return fixture::SelfSignedEc(); }
 
 TEST(TlsEngineTest, HybridHandshakeAndRecordsBetweenTwoEngines) {
   Context context;
