@@ -67,6 +67,8 @@ class Context {
   void SetUpSessionCaches();
   // A client's certificate from its key manager, on request (tls_client_auth.cc).
   void SetUpClientCertificates();
+  // The signature schemes both sides offer and accept (tls_signature_schemes.cc).
+  void SetUpSignatureSchemes();
 
   SSL_CTX* ctx_;
   SSL_CTX* client_ctx_;
@@ -175,6 +177,11 @@ class Engine {
   friend int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len,
                         const unsigned char* in, unsigned int in_len, void* arg);
 };
+
+// The signature schemes (TLS code points) every engine offers and accepts, in preference order: a
+// client's signature_algorithms, a server's CertificateRequest. `tls13_only`: the list a client
+// limited to TLS 1.3 sends, without the schemes only TLS 1.2 allows (DSA, SHA-224).
+std::vector<uint16_t> LocalSignatureSchemes(bool tls13_only);
 
 // The session's ID (empty if it has none): a TLS 1.2 session ID, or for TLS 1.3 the ID OpenSSL
 // gives each ticket.

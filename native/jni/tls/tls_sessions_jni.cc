@@ -100,21 +100,28 @@ jbyteArray SessionId(JNIEnv* env, jclass, jlong session) {
   });
 }
 
-jintArray PeerSignatureSchemes(JNIEnv* env, jclass, jlong engine) {
-  return Guard(env, [&] {
-    std::vector<uint16_t> schemes = FromHandle<tls::Engine>(engine).PeerSignatureSchemes();
-    std::vector<jint> values(schemes.begin(), schemes.end());
-    jintArray array = env->NewIntArray(static_cast<jsize>(values.size()));
-    if (array == nullptr) {
-      throw JavaExceptionPending{};
-    }
-    env->SetIntArrayRegion(array, 0, static_cast<jsize>(values.size()), values.data());
-    return array;
-  });
+jintArray IntArray(JNIEnv* env, const std::vector<uint16_t>& values) {
+  std::vector<jint> ints(values.begin(), values.end());
+  jintArray array = env->NewIntArray(static_cast<jsize>(ints.size()));
+  if (array == nullptr) {
+    throw JavaExceptionPending{};
+  }
+  env->SetIntArrayRegion(array, 0, static_cast<jsize>(ints.size()), ints.data());
+  return array;
+}
+
+jintArray LocalSignatureSchemes(JNIEnv* env, jclass, jboolean tls13_only) {
+  return Guard(env,
+               [&] { return IntArray(env, tls::LocalSignatureSchemes(tls13_only == JNI_TRUE)); });
 }
 
 void FreeSession(JNIEnv*, jclass, jlong session) {
   SSL_SESSION_free(reinterpret_cast<SSL_SESSION*>(static_cast<intptr_t>(session)));
+}
+
+jintArray PeerSignatureSchemes(JNIEnv* env, jclass, jlong engine) {
+  return Guard(
+      env, [&] { return IntArray(env, FromHandle<tls::Engine>(engine).PeerSignatureSchemes()); });
 }
 
 }  // namespace
@@ -133,6 +140,7 @@ bool RegisterTlsSessionNatives(JNIEnv* env) {
       Method("sessionId", "(J)[B", SessionId),
       Method("freeSession", "(J)V", FreeSession),
       Method("peerSignatureSchemes", "(J)[I", PeerSignatureSchemes),
+      Method("localSignatureSchemes", "(Z)[I", LocalSignatureSchemes),
   };
   return RegisterNatives(env, "dev/carbide/ssl/SessionNative", methods);
 }

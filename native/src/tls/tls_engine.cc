@@ -127,6 +127,7 @@ Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")
   try {
     SetUpSessionCaches();
     SetUpClientCertificates();
+    SetUpSignatureSchemes();
   } catch (...) {
     SSL_CTX_free(client_ctx_);
     SSL_CTX_free(ctx_);

@@ -214,6 +214,8 @@ public final class CarbideSslEngine extends SSLEngine {
         NativeCleaner.register(this, engine, TlsNative::freeEngine, NativeFootprint.TLS_ENGINE);
     handle = engine;
     int[] versions = settings.versionRange();
+    session.localSignatureAlgorithms(
+        SignatureSchemes.local(versions[0] == TlsNative.TLS1_3_VERSION));
     int verify =
         settings.needClientAuth
             ? TlsNative.VERIFY_PEER | TlsNative.VERIFY_FAIL_IF_NO_PEER_CERT

@@ -52,4 +52,7 @@ final class SessionNative {
 
   /** The TLS code points of the signature schemes the peer offered (see Engine). */
   static native int[] peerSignatureSchemes(long engine);
+
+  /** The TLS code points of the signature schemes every engine offers (LocalSignatureSchemes). */
+  static native int[] localSignatureSchemes(boolean tls13Only);
 }
