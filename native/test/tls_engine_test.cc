@@ -8,6 +8,7 @@
 #include <openssl/x509.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -283,6 +284,63 @@ TEST(TlsEngineTest, AClientWithoutCredentialsFailsAServerThatNeedsThem) {
   ClientIdentity nobody(nullptr);
   EXPECT_THROW(Handshake(client, server, nobody), Error);
   EXPECT_EQ(nobody.requests, 1);
+  ERR_clear_error();
+}
+
+// Presents, for each SNI name, the credentials registered under it; counts the requests.
+class NamedServerKeys final : public PeerVerifier {
+ public:
+  bool Verify(const std::vector<Der>& /*chain*/, const std::string& /*suite*/) noexcept override {
+    return true;
+  }
+  const Credentials* ChooseServerCredentials(const std::string& server_name) noexcept override {
+    requests++;
+    auto found = by_name.find(server_name);
+    return found == by_name.end() ? nullptr : found->second;
+  }
+  std::map<std::string, const Credentials*> by_name;
+  int requests = 0;
+};
+
+// The server's credentials are chosen once the ClientHello is known, by the SNI name it carries,
+// and not again for a handshake that resumes a session; no credentials fail the handshake.
+TEST(TlsEngineTest, AServerChoosesItsCertificateByTheClientsServerName) {
+  Context context;
+  Identity alpha = fixture::SelfSignedEc("alpha.test");
+  Identity beta = fixture::SelfSignedEc("beta.test");
+  Credentials alpha_credentials({alpha.certificate}, alpha.private_key);
+  Credentials beta_credentials({beta.certificate}, beta.private_key);
+  NamedServerKeys keys;
+  keys.by_name = {{"alpha.test", &alpha_credentials}, {"beta.test", &beta_credentials}};
+  std::unique_ptr<SSL_SESSION, decltype(&SSL_SESSION_free)> session(nullptr, SSL_SESSION_free);
+  const char* names[] = {"beta.test", "alpha.test", "alpha.test"};
+  for (int round = 0; round < 3; round++) {
+    const char* name = names[round];
+    Engine client(context, true);
+    Engine server(context, false);
+    Settings settings;
+    settings.server_name = name;
+    client.Configure(settings);
+    if (round == 2) {
+      client.OfferSession(session.get());  // resumes the second handshake's session
+    }
+    Handshake(client, server, keys);
+    EXPECT_EQ(client.PeerChain().front(),
+              std::string(name) == "alpha.test" ? alpha.certificate : beta.certificate);
+    EXPECT_EQ(server.Session().server_name, name);
+    EXPECT_EQ(server.SessionReused(), round == 2);
+    std::vector<uint8_t> out(16);
+    client.Read(out, keys);  // takes the TLS 1.3 ticket in
+    session.reset(client.TakeNewSession());
+  }
+  EXPECT_EQ(keys.requests, 2);
+
+  Engine client(context, true);
+  Engine server(context, false);
+  Settings settings;
+  settings.server_name = "gamma.test";
+  client.Configure(settings);
+  EXPECT_THROW(Handshake(client, server, keys), Error);
   ERR_clear_error();
 }
 

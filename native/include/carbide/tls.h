@@ -18,8 +18,9 @@ using Der = std::vector<uint8_t>;
 
 class Credentials;
 
-// Decides whether a peer's certificate chain (leaf first, DER) is trusted. The JNI bridge asks the
-// application's X509TrustManager; it must not throw (it runs inside OpenSSL's handshake).
+// What the handshake asks the application: whether a peer's certificate chain (leaf first, DER) is
+// trusted, and which credentials to present. The JNI bridge asks the application's X509TrustManager
+// and X509KeyManager; no call may throw (each runs inside OpenSSL's handshake).
 class PeerVerifier {
  public:
   virtual bool Verify(const std::vector<Der>& chain, const std::string& cipher_suite) noexcept = 0;
@@ -29,6 +30,13 @@ class PeerVerifier {
   // "RSASSA-PSS", "EdDSA"), `issuers` the DER names of the authorities it accepts (often none).
   virtual const Credentials* ChooseClientCredentials(const std::vector<std::string>& /*key_types*/,
                                                      const std::vector<Der>& /*issuers*/) noexcept {
+    return nullptr;
+  }
+  // A server read a ClientHello that resumes no session (tls_server_key.cc): returns the
+  // credentials to present, which must stay alive until the call that runs the handshake returns,
+  // or null to keep those given to the engine before (UseKey, UseCredentials) or, without any, to
+  // fail the handshake. `server_name` is the SNI host name the client sent, empty if none.
+  virtual const Credentials* ChooseServerCredentials(const std::string& /*server_name*/) noexcept {
     return nullptr;
   }
 
@@ -69,6 +77,8 @@ class Context {
   void SetUpClientCertificates();
   // The signature schemes both sides offer and accept (tls_signature_schemes.cc).
   void SetUpSignatureSchemes();
+  // A server's certificate from its key manager, once the ClientHello is known (tls_server_key.cc).
+  void SetUpServerCertificates();
 
   SSL_CTX* ctx_;
   SSL_CTX* client_ctx_;
@@ -173,6 +183,7 @@ class Engine {
 
   friend int KeepClientSession(SSL* ssl, SSL_SESSION* session);
   friend int ChooseClientCertificate(SSL* ssl, void* arg);
+  friend int ChooseServerCertificate(SSL* ssl, void* arg);
   friend int VerifyPeer(X509_STORE_CTX* store, void* arg);
   friend int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len,
                         const unsigned char* in, unsigned int in_len, void* arg);

@@ -21,6 +21,7 @@ jclass byte_array_class = nullptr;
 jclass string_class = nullptr;
 jmethodID verify_peer_method = nullptr;
 jmethodID choose_client_credentials_method = nullptr;
+jmethodID choose_server_credentials_method = nullptr;
 
 // Guard, with the engine's own failures (a refused handshake, a bad record) as SSLException.
 template <typename Body>
@@ -101,6 +102,25 @@ class JavaVerifier final : public tls::PeerVerifier {
       }
     } catch (...) {
       handle = 0;  // a Java exception is pending, cleared below
+    }
+    if (env_->ExceptionCheck()) {
+      env_->ExceptionClear();
+      handle = 0;
+    }
+    env_->PopLocalFrame(nullptr);
+    return reinterpret_cast<const tls::Credentials*>(static_cast<intptr_t>(handle));
+  }
+
+  // The same for a server: the Java side records why it chose none (the handshake then fails).
+  const tls::Credentials* ChooseServerCredentials(
+      const std::string& server_name) noexcept override {
+    if (trust_ == nullptr || env_->PushLocalFrame(4) != 0) {
+      return nullptr;
+    }
+    jlong handle = 0;
+    jstring name = env_->NewStringUTF(server_name.c_str());
+    if (name != nullptr) {
+      handle = env_->CallLongMethod(trust_, choose_server_credentials_method, name);
     }
     if (env_->ExceptionCheck()) {
       env_->ExceptionClear();
@@ -287,8 +307,11 @@ bool RegisterTlsNatives(JNIEnv* env) {
   verify_peer_method = env->GetMethodID(trust, "verifyPeer", "([[BLjava/lang/String;)Z");
   choose_client_credentials_method =
       env->GetMethodID(trust, "chooseClientCredentials", "([Ljava/lang/String;[[B)J");
+  choose_server_credentials_method =
+      env->GetMethodID(trust, "chooseServerCredentials", "(Ljava/lang/String;)J");
   env->DeleteLocalRef(trust);
-  if (verify_peer_method == nullptr || choose_client_credentials_method == nullptr) {
+  if (verify_peer_method == nullptr || choose_client_credentials_method == nullptr ||
+      choose_server_credentials_method == nullptr) {
     return false;
   }
   static const JNINativeMethod methods[] = {

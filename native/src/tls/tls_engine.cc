@@ -128,6 +128,7 @@ Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")
     SetUpSessionCaches();
     SetUpClientCertificates();
     SetUpSignatureSchemes();
+    SetUpServerCertificates();
   } catch (...) {
     SSL_CTX_free(client_ctx_);
     SSL_CTX_free(ctx_);

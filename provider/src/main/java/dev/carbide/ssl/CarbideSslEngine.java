@@ -51,9 +51,11 @@ public final class CarbideSslEngine extends SSLEngine {
   private boolean inboundDone;
   private boolean failed;
   private Exception trustFailure;
+  private SSLException keyFailure; // why this server chose no credentials
   private String applicationProtocol;
   private CarbideSslSession offered; // the session a client offered to resume
   private CredentialCache.Decoded clientCredentials; // reachable while the native engine uses them
+  private CredentialCache.Decoded serverCredentials; // the same for a server
 
   // The native engine's questions during a handshake step: is the peer trusted, and (a client
   // asked for its certificate) which credentials the key manager chooses.
@@ -69,6 +71,11 @@ public final class CarbideSslEngine extends SSLEngine {
           clientCredentials =
               context.chooseClientCredentials(CarbideSslEngine.this, session, keyTypes, issuers);
           return clientCredentials == null ? 0 : clientCredentials.handle();
+        }
+
+        @Override
+        public long chooseServerCredentials(String serverName) {
+          return CarbideSslEngine.this.chooseServerCredentials(serverName);
         }
       };
   // The socket this engine works for, if any (CarbideSslSocket): the key and trust managers are
@@ -231,9 +238,7 @@ public final class CarbideSslEngine extends SSLEngine {
           serverName,
           settings.applicationProtocols,
           verify);
-      if (!clientMode) {
-        context.useServerKey(this, handle, session);
-      } else {
+      if (clientMode) {
         offered =
             Resumption.offer(context, session, handle, serverName, getPeerHost(), getPeerPort());
       }
@@ -246,6 +251,7 @@ public final class CarbideSslEngine extends SSLEngine {
   private void step() throws SSLException {
     try {
       trustFailure = null;
+      keyFailure = null;
       if (TlsNative.handshake(handle, callbacks)) {
         handshakeComplete = true;
         String[] info = TlsNative.session(handle);
@@ -255,10 +261,32 @@ public final class CarbideSslEngine extends SSLEngine {
       }
     } catch (SSLException e) {
       failed = true;
+      if (keyFailure != null) {
+        throw keyFailure; // SunJSSE's own SSLHandshakeException
+      }
       SSLHandshakeException handshake = new SSLHandshakeException(e.getMessage());
       handshake.initCause(trustFailure != null ? trustFailure : e);
       throw handshake;
     }
+  }
+
+  // Called by the native engine inside the handshake, once a ClientHello that resumes no session
+  // was read: the handshake session now tells the key manager the client's SNI names and
+  // signature schemes, as SunJSSE's does when it asks.
+  private long chooseServerCredentials(String serverName) {
+    try {
+      session.requestedServerNames(Resumption.serverNames(serverName));
+      session.peerSignatureAlgorithms(
+          SignatureSchemes.algorithmNames(SessionNative.peerSignatureSchemes(handle)));
+      serverCredentials = context.chooseServerCredentials(this, session);
+      return serverCredentials.handle();
+    } catch (SSLException e) {
+      keyFailure = e;
+    } catch (RuntimeException e) {
+      keyFailure = new SSLHandshakeException("the key manager failed: " + e);
+      keyFailure.initCause(e);
+    }
+    return 0;
   }
 
   private int read(byte[] plaintext) throws SSLException {
