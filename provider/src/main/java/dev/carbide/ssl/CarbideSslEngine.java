@@ -51,7 +51,10 @@ public final class CarbideSslEngine extends SSLEngine {
   private boolean inboundDone;
   private boolean failed;
   private Exception trustFailure;
-  private SSLException keyFailure; // why this server chose no credentials
+  // A failure the Java side decided inside the handshake (no credentials, no new session allowed),
+  // thrown as it is, as SunJSSE throws its own.
+  private SSLException refusal;
+  private boolean sessionCreation = true;
   private String applicationProtocol;
   private CarbideSslSession offered; // the session a client offered to resume
   private CredentialCache.Decoded clientCredentials; // reachable while the native engine uses them
@@ -245,13 +248,18 @@ public final class CarbideSslEngine extends SSLEngine {
     } catch (IllegalArgumentException e) {
       throw new SSLException(e.getMessage(), e);
     }
+    if (clientMode && offered == null && !sessionCreation) {
+      failed = true;
+      throw new SSLHandshakeException(
+          "No new session is allowed and no existing session can be resumed");
+    }
   }
 
   /** One handshake step; on completion the session is settled. */
   private void step() throws SSLException {
     try {
       trustFailure = null;
-      keyFailure = null;
+      refusal = null;
       if (TlsNative.handshake(handle, callbacks)) {
         handshakeComplete = true;
         String[] info = TlsNative.session(handle);
@@ -261,8 +269,8 @@ public final class CarbideSslEngine extends SSLEngine {
       }
     } catch (SSLException e) {
       failed = true;
-      if (keyFailure != null) {
-        throw keyFailure; // SunJSSE's own SSLHandshakeException
+      if (refusal != null) {
+        throw refusal;
       }
       SSLHandshakeException handshake = new SSLHandshakeException(e.getMessage());
       handshake.initCause(trustFailure != null ? trustFailure : e);
@@ -275,16 +283,19 @@ public final class CarbideSslEngine extends SSLEngine {
   // signature schemes, as SunJSSE's does when it asks.
   private long chooseServerCredentials(String serverName) {
     try {
+      if (!sessionCreation) {
+        throw new SSLHandshakeException("Not resumption, and no new session is allowed");
+      }
       session.requestedServerNames(Resumption.serverNames(serverName));
       session.peerSignatureAlgorithms(
           SignatureSchemes.algorithmNames(SessionNative.peerSignatureSchemes(handle)));
       serverCredentials = context.chooseServerCredentials(this, session);
       return serverCredentials.handle();
     } catch (SSLException e) {
-      keyFailure = e;
+      refusal = e;
     } catch (RuntimeException e) {
-      keyFailure = new SSLHandshakeException("the key manager failed: " + e);
-      keyFailure.initCause(e);
+      refusal = new SSLHandshakeException("the key manager failed: " + e);
+      refusal.initCause(e);
     }
     return 0;
   }
@@ -310,6 +321,11 @@ public final class CarbideSslEngine extends SSLEngine {
 
   // Called by the native engine inside the handshake: the application's trust manager decides.
   private boolean verifyPeer(byte[][] chain, String cipherSuite) {
+    if (clientMode && !sessionCreation) {
+      // A certificate to verify means the server did not resume the session offered.
+      refusal = new SSLHandshakeException("New session creation is disabled");
+      return false;
+    }
     try {
       X509Certificate[] certificates = Resumption.certificates(chain);
       session.peerCertificates(certificates);
@@ -556,16 +572,22 @@ public final class CarbideSslEngine extends SSLEngine {
     }
   }
 
+  /**
+   * SunJSSE's meaning: with {@code false} no new session is created, so only a handshake that
+   * resumes a session completes (a client without a session to offer fails at once).
+   */
   @Override
   public void setEnableSessionCreation(boolean flag) {
-    if (!flag) {
-      throw new UnsupportedOperationException("refusing new sessions is not supported yet");
+    synchronized (lock) {
+      sessionCreation = flag;
     }
   }
 
   @Override
   public boolean getEnableSessionCreation() {
-    return true;
+    synchronized (lock) {
+      return sessionCreation;
+    }
   }
 
   @Override

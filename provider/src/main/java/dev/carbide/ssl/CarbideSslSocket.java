@@ -146,6 +146,7 @@ final class CarbideSslSocket extends LayeredSocket {
     CarbideSslEngine named =
         newEngine(endpoint.getHostString(), endpoint.getPort(), configured.getUseClientMode());
     named.setSSLParameters(configured.getSSLParameters());
+    named.setEnableSessionCreation(configured.getEnableSessionCreation());
     engine = named;
     records = newRecords();
   }
