@@ -344,5 +344,67 @@ TEST(TlsEngineTest, AServerChoosesItsCertificateByTheClientsServerName) {
   ERR_clear_error();
 }
 
+// Stateless ticket keys rotate on their period and each still decrypts for the session timeout
+// after that, timed by a clock the test moves: a ticket outlives the rotation of its key, not the
+// end of the key's window, and a newer ticket still resumes then.
+class TicketKeyRotationTest : public testing::TestWithParam<int> {};
+
+TEST_P(TicketKeyRotationTest, TicketsResumeUntilTheirKeyIsGone) {
+  Context context;
+  context.ConfigureSessions(20, 20, 100, /*server_tickets=*/true, /*client_tickets=*/true);
+  context.SetTicketKeyRotation(10);
+  int64_t now = 1000;
+  context.ticket_keys().SetClock([&now] { return now; });
+  Identity identity = SelfSigned();
+  Credentials credentials({identity.certificate}, identity.private_key);
+  Settings settings;
+  settings.max_version = GetParam();
+  FixedVerifier verifier(true);
+  using SessionPtr = std::unique_ptr<SSL_SESSION, decltype(&SSL_SESSION_free)>;
+  // One connection offering `offered` (may be null); returns whether it resumed, and its ticket.
+  auto connect = [&](SSL_SESSION* offered, SessionPtr* ticket) {
+    Engine client(context, true);
+    Engine server(context, false);
+    client.Configure(settings);
+    server.UseCredentials(credentials);
+    if (offered != nullptr) {
+      client.OfferSession(offered);
+    }
+    Handshake(client, server, verifier);
+    std::vector<uint8_t> out(16);
+    EXPECT_EQ(client.Read(out, verifier), 0);  // takes a TLS 1.3 ticket in
+    if (ticket != nullptr) {
+      ticket->reset(client.TakeNewSession());
+      EXPECT_NE(*ticket, nullptr);
+    }
+    return client.SessionReused();
+  };
+  SessionPtr first(nullptr, SSL_SESSION_free);
+  SessionPtr second(nullptr, SSL_SESSION_free);
+  EXPECT_FALSE(connect(nullptr, &first));  // under the first key, made at 1000
+  EXPECT_EQ(context.ticket_keys().KeyCount(), 1u);
+  now = 1011;  // past the first key's period: a second key encrypts now
+  EXPECT_FALSE(connect(nullptr, &second));
+  EXPECT_EQ(context.ticket_keys().KeyCount(), 2u);
+  EXPECT_TRUE(connect(first.get(), nullptr));  // the first key still decrypts
+  now = 1031;  // past 1000 + 10 + 20: the ticket renewed here brings a third key, the first goes
+  EXPECT_TRUE(connect(second.get(), nullptr));
+  EXPECT_EQ(context.ticket_keys().KeyCount(), 2u);
+  now = 1042;  // a fourth key; the second (made at 1011) is past its window too
+  SessionPtr third(nullptr, SSL_SESSION_free);
+  EXPECT_FALSE(connect(nullptr, &third));
+  EXPECT_EQ(context.ticket_keys().KeyCount(), 2u);
+  EXPECT_FALSE(connect(first.get(), nullptr));
+  EXPECT_TRUE(connect(third.get(), nullptr));
+}
+
+INSTANTIATE_TEST_SUITE_P(Protocols, TicketKeyRotationTest,
+                         testing::Values(TLS1_3_VERSION, TLS1_2_VERSION));
+
+TEST(TlsEngineTest, TicketKeyPeriodsAreChecked) {
+  Context context;
+  EXPECT_THROW(context.SetTicketKeyRotation(-1), Error);
+}
+
 }  // namespace
 }  // namespace carbide::tls

@@ -6,8 +6,11 @@
 
 #include <openssl/ssl.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -44,6 +47,62 @@ class PeerVerifier {
   ~PeerVerifier() = default;
 };
 
+// The keys that encrypt a server's stateless session tickets (tls_ticket_keys.cc), rotated as
+// SunJSSE rotates its own: a new key encrypts every `rotate_seconds` (SunJSSE's
+// jdk.tls.server.statelessKeyTimeout, an hour by default), and each key still decrypts until the
+// server's session timeout has passed after that (a timeout of 0 adds nothing, as in SunJSSE), so a
+// ticket lives as long as its session may; at most kMaxKeys are kept. Thread-safe: the engines of a
+// context share them.
+class TicketKeys {
+ public:
+  static constexpr int64_t kDefaultRotateSeconds = 3600;
+
+  TicketKeys();
+  ~TicketKeys();
+  TicketKeys(const TicketKeys&) = delete;
+  TicketKeys& operator=(const TicketKeys&) = delete;
+
+  // Makes these the keys of `ctx`'s tickets (its app data and ticket key callback).
+  void Attach(SSL_CTX* ctx);
+  // Both periods in seconds; throws carbide::Error (kIllegalArgument) for a negative one.
+  void Configure(int64_t rotate_seconds, int64_t session_timeout_seconds);
+  // The clock the keys are timed by, in seconds (steady, by default); for tests.
+  void SetClock(std::function<int64_t()> clock);
+  // The keys kept (the current one and those that still decrypt); for tests.
+  size_t KeyCount() const;
+
+  // OpenSSL's ticket key callback, for a new ticket (returns 1, or -1 on failure) and for one
+  // received (1, or 2 if it should be renewed under the current key, or 0 if its key is gone).
+  int Encrypt(unsigned char* key_name, unsigned char* iv, EVP_CIPHER_CTX* cipher,
+              EVP_MAC_CTX* mac);
+  int Decrypt(const unsigned char* key_name, const unsigned char* iv, EVP_CIPHER_CTX* cipher,
+              EVP_MAC_CTX* mac);
+
+ private:
+  struct Key {
+    unsigned char name[16];
+    unsigned char cipher_key[32];  // AES-256-CBC
+    unsigned char mac_key[32];     // HMAC-SHA256
+    int64_t created;
+  };
+  bool Decrypts(const Key& key, int64_t now) const;
+  bool Init(const Key& key, const unsigned char* iv, EVP_CIPHER_CTX* cipher, EVP_MAC_CTX* mac,
+            bool encrypt) const;
+
+  // At most this many keys are kept (a period of 0 makes a key per ticket): the oldest goes first.
+  static constexpr size_t kMaxKeys = 32;
+
+  mutable std::mutex mutex_;
+  // Oldest first; the last of the first count_ encrypts. A fixed array, so that no copy of a key is
+  // ever left behind in memory a vector gave back: every slot let go is cleansed.
+  std::array<Key, kMaxKeys> keys_{};
+  size_t count_ = 0;
+  int64_t rotate_seconds_ = kDefaultRotateSeconds;
+  int64_t session_timeout_seconds_ = 86400;
+  std::function<int64_t()> clock_;
+  EVP_CIPHER* cipher_ = nullptr;
+};
+
 // What one SSLContext shares between its engines: two SSL_CTXs, one for server engines (with the
 // session cache and ticket keys of the server's SSLSessionContext) and one for clients (whose
 // sessions go to the Java side's cache, never to OpenSSL's, so a server engine can never resume a
@@ -69,6 +128,9 @@ class Context {
                          bool server_tickets, bool client_tickets);
   // Drops a server session from the cache and marks it not resumable.
   void RemoveServerSession(SSL_SESSION* session) noexcept;
+  // How often the server's stateless ticket key changes, in seconds (TicketKeys).
+  void SetTicketKeyRotation(long seconds);
+  TicketKeys& ticket_keys() noexcept { return ticket_keys_; }
 
  private:
   // The defaults of SunJSSE's session contexts (tls_sessions.cc).
@@ -82,6 +144,9 @@ class Context {
 
   SSL_CTX* ctx_;
   SSL_CTX* client_ctx_;
+  TicketKeys ticket_keys_;
+  long server_timeout_ = 0;  // seconds, as JSSE gives them
+  long ticket_rotate_seconds_ = TicketKeys::kDefaultRotateSeconds;
 };
 
 // A certificate chain and its private key decoded once (tls_credentials.cc), so that a server

@@ -67,6 +67,10 @@ void ConfigureSessions(JNIEnv* env, jclass, jlong context, jint server_timeout, 
   });
 }
 
+void SetTicketKeyRotation(JNIEnv* env, jclass, jlong context, jint seconds) {
+  Guard(env, [&] { FromHandle<tls::Context>(context).SetTicketKeyRotation(seconds); });
+}
+
 void RemoveServerSession(JNIEnv* env, jclass, jlong context, jlong session) {
   Guard(env,
         [&] { FromHandle<tls::Context>(context).RemoveServerSession(SessionFromHandle(session)); });
@@ -133,6 +137,7 @@ bool RegisterTlsSessionNatives(JNIEnv* env) {
       Method("useCredentials", "(JJ)V", UseCredentials),
       Method("configureSessions", "(JIIIZZ)V", ConfigureSessions),
       Method("removeServerSession", "(JJ)V", RemoveServerSession),
+      Method("setTicketKeyRotation", "(JI)V", SetTicketKeyRotation),
       Method("offerSession", "(JJ)V", OfferSession),
       Method("sessionReused", "(J)Z", SessionReused),
       Method("takeNewSession", "(J)J", TakeNewSession),

@@ -69,6 +69,7 @@ public class CarbideSslContext extends SSLContextSpi {
       NativeCleaner.register(this, context, TlsNative::freeContext, NativeFootprint.TLS_ENGINE);
       handle = context;
       defaultCipherSuites = TlsNative.defaultCipherSuites(context);
+      SessionNative.setTicketKeyRotation(context, SessionStore.statelessKeySeconds());
     }
     configureSessions();
   }

@@ -31,6 +31,12 @@ final class SessionNative {
       boolean serverTickets,
       boolean clientTickets);
 
+  /**
+   * How often the context's stateless ticket key changes, in seconds; each key still decrypts for
+   * the server session timeout after that (tls.h, TicketKeys).
+   */
+  static native void setTicketKeyRotation(long context, int seconds);
+
   /** Drops a server session from the context's cache, and marks it not resumable. */
   static native void removeServerSession(long context, long session);
 
