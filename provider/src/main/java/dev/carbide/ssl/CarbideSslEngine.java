@@ -627,14 +627,27 @@ public final class CarbideSslEngine extends SSLEngine {
     return socket;
   }
 
-  /** Frees the native state now rather than when the engine becomes unreachable. */
+  /**
+   * Frees the native state now rather than when the engine becomes unreachable (a socket's close),
+   * and closes the engine for good: later calls answer CLOSED and never make a new native engine.
+   * Idempotent; a wrap or unwrap running on another thread finishes first (the engine's lock).
+   */
   void free() {
     synchronized (lock) {
+      outboundClosed = true;
+      inboundDone = true;
       if (cleanable != null) {
         cleanable.clean();
         cleanable = null;
         handle = 0;
       }
+    }
+  }
+
+  /** Whether the engine holds native state (for the tests of {@link #free}). */
+  boolean holdsNativeState() {
+    synchronized (lock) {
+      return handle != 0;
     }
   }
 

@@ -26,9 +26,11 @@ import javax.net.ssl.SSLSession;
  * managers are given this socket, as SunJSSE gives them its own, so endpoint identification ({@code
  * SSLParameters.setEndpointIdentificationAlgorithm}) is done by the trust manager.
  *
- * <p>Handshake listeners run on a new thread per handshake, as in SunJSSE. Differences: a second
- * {@code startHandshake()} does nothing (the engine neither renegotiates nor starts key updates),
- * and a close before the handshake ends sends no user_canceled alert.
+ * <p>Handshake listeners run on a new thread per handshake, as in SunJSSE. {@code close()} (or a
+ * fatal failure) frees the engine's native state at once; a reader or writer thread still at work
+ * then sees the socket closed. Differences: a second {@code startHandshake()} does nothing (the
+ * engine neither renegotiates nor starts key updates), and a close before the handshake ends sends
+ * no user_canceled alert (OpenSSL offers no call that sends an alert mid-handshake).
  */
 final class CarbideSslSocket extends LayeredSocket {
   private final CarbideSslContext context;
@@ -256,13 +258,22 @@ final class CarbideSslSocket extends LayeredSocket {
       if (connected != null) {
         connected.closeInbound(); // reads now end, as in SunJSSE
       }
-      if (autoClose) {
-        if (connected != null) {
-          connected.drainReceived();
+      try {
+        if (autoClose) {
+          if (connected != null) {
+            connected.drainReceived();
+          }
+          raw.close();
         }
-        raw.close();
+      } finally {
+        engine.free(); // now, not when the Cleaner finds the socket unreachable
       }
     }
+  }
+
+  /** The engine this socket drives (for the tests of its native state). */
+  CarbideSslEngine engine() {
+    return engine;
   }
 
   @Override
@@ -433,12 +444,14 @@ final class CarbideSslSocket extends LayeredSocket {
     @Override
     public void failed() {
       closed = true;
-      if (autoClose) {
-        try {
+      try {
+        if (autoClose) {
           raw.close();
-        } catch (IOException ignored) {
-          // closing after a failure that is already being reported
         }
+      } catch (IOException ignored) {
+        // closing after a failure that is already being reported
+      } finally {
+        engine.free();
       }
     }
   }
