@@ -42,6 +42,15 @@ class PeerVerifier {
   virtual const Credentials* ChooseServerCredentials(const std::string& /*server_name*/) noexcept {
     return nullptr;
   }
+  // A server with an application protocol selector (Settings::alpn_selector) read a client's ALPN
+  // list, `offered` (each protocol's bytes): returns the index of the protocol chosen, kNoProtocol
+  // to answer without ALPN, or kRefuseProtocols (or any other value) to fail the handshake with
+  // no_application_protocol.
+  static constexpr int kNoProtocol = -1;
+  static constexpr int kRefuseProtocols = -2;
+  virtual int SelectApplicationProtocol(const std::vector<std::string>& /*offered*/) noexcept {
+    return kRefuseProtocols;
+  }
 
  protected:
   ~PeerVerifier() = default;
@@ -178,6 +187,7 @@ struct Settings {
   std::string groups;                      // OpenSSL group list, colon-separated
   std::string server_name;                 // SNI a client sends; empty for none
   std::vector<std::string> alpn;           // application protocols, in preference order
+  bool alpn_selector = false;              // server: PeerVerifier chooses the protocol instead
   int verify_mode = SSL_VERIFY_NONE;       // server: SSL_VERIFY_PEER [| FAIL_IF_NO_PEER_CERT]
 };
 
@@ -243,6 +253,7 @@ class Engine {
   BIO* network_in_;                 // owned by ssl_
   BIO* network_out_;                // owned by ssl_
   std::vector<uint8_t> alpn_wire_;  // the server's preference list, ALPN wire format
+  bool alpn_selector_ = false;      // see Settings::alpn_selector
   PeerVerifier* verifier_ = nullptr;
   SSL_SESSION* new_session_ = nullptr;  // owned; see TakeNewSession
 

@@ -22,6 +22,7 @@ jclass string_class = nullptr;
 jmethodID verify_peer_method = nullptr;
 jmethodID choose_client_credentials_method = nullptr;
 jmethodID choose_server_credentials_method = nullptr;
+jmethodID select_application_protocol_method = nullptr;
 
 // Guard, with the engine's own failures (a refused handshake, a bad record) as SSLException.
 template <typename Body>
@@ -130,6 +131,40 @@ class JavaVerifier final : public tls::PeerVerifier {
     return reinterpret_cast<const tls::Credentials*>(static_cast<intptr_t>(handle));
   }
 
+  // The application's selector, through the Java side. The protocols cross as ISO-8859-1 strings,
+  // one char per byte, as SunJSSE decodes them (jdk.tls.alpnCharset), so that any bytes a client
+  // sends make a valid Java string.
+  int SelectApplicationProtocol(const std::vector<std::string>& offered) noexcept override {
+    if (trust_ == nullptr || env_->PushLocalFrame(4) != 0) {
+      return kRefuseProtocols;
+    }
+    jint chosen = kRefuseProtocols;
+    jobjectArray names =
+        env_->NewObjectArray(static_cast<jsize>(offered.size()), string_class, nullptr);
+    for (size_t i = 0; names != nullptr && i < offered.size(); i++) {
+      std::vector<jchar> chars;
+      for (unsigned char byte : offered[i]) {
+        chars.push_back(byte);
+      }
+      jstring name = env_->NewString(chars.data(), static_cast<jsize>(chars.size()));
+      if (name == nullptr) {
+        names = nullptr;
+        break;
+      }
+      env_->SetObjectArrayElement(names, static_cast<jsize>(i), name);
+      env_->DeleteLocalRef(name);
+    }
+    if (names != nullptr) {
+      chosen = env_->CallIntMethod(trust_, select_application_protocol_method, names);
+    }
+    if (env_->ExceptionCheck()) {
+      env_->ExceptionClear();
+      chosen = kRefuseProtocols;
+    }
+    env_->PopLocalFrame(nullptr);
+    return chosen;
+  }
+
  private:
   JNIEnv* env_;
   jobject trust_;
@@ -192,7 +227,7 @@ void FreeEngine(JNIEnv*, jclass, jlong handle) {
 
 void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_version,
                jobjectArray cipher_suites, jstring groups, jstring server_name, jobjectArray alpn,
-               jint verify_mode) {
+               jboolean alpn_selector, jint verify_mode) {
   TlsGuard(env, [&] {
     tls::Settings settings;
     settings.min_version = min_version;
@@ -201,6 +236,7 @@ void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_ver
     settings.groups = groups == nullptr ? "" : JavaString(env, groups);
     settings.server_name = server_name == nullptr ? "" : JavaString(env, server_name);
     settings.alpn = JavaStrings(env, alpn);
+    settings.alpn_selector = alpn_selector == JNI_TRUE;
     settings.verify_mode = verify_mode;
     FromHandle<tls::Engine>(engine).Configure(settings);
   });
@@ -309,9 +345,12 @@ bool RegisterTlsNatives(JNIEnv* env) {
       env->GetMethodID(trust, "chooseClientCredentials", "([Ljava/lang/String;[[B)J");
   choose_server_credentials_method =
       env->GetMethodID(trust, "chooseServerCredentials", "(Ljava/lang/String;)J");
+  select_application_protocol_method =
+      env->GetMethodID(trust, "selectApplicationProtocol", "([Ljava/lang/String;)I");
   env->DeleteLocalRef(trust);
   if (verify_peer_method == nullptr || choose_client_credentials_method == nullptr ||
-      choose_server_credentials_method == nullptr) {
+      choose_server_credentials_method == nullptr ||
+      select_application_protocol_method == nullptr) {
     return false;
   }
   static const JNINativeMethod methods[] = {
@@ -327,7 +366,7 @@ bool RegisterTlsNatives(JNIEnv* env) {
        reinterpret_cast<void*>(FreeEngine)},
       {const_cast<char*>("configure"),
        const_cast<char*>("(JII[Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
-                         "[Ljava/lang/String;I)V"),
+                         "[Ljava/lang/String;ZI)V"),
        reinterpret_cast<void*>(Configure)},
       {const_cast<char*>("feed"), const_cast<char*>("(J[BII)V"), reinterpret_cast<void*>(Feed)},
       {const_cast<char*>("pending"), const_cast<char*>("(J)I"), reinterpret_cast<void*>(Pending)},

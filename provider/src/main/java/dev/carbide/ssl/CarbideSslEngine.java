@@ -9,6 +9,8 @@ import java.nio.ReadOnlyBufferException;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.BiFunction;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -55,6 +57,9 @@ public final class CarbideSslEngine extends SSLEngine {
   // thrown as it is, as SunJSSE throws its own.
   private SSLException refusal;
   private boolean sessionCreation = true;
+  // The server's ALPN choice, SunJSSE's way: an engine's selector, or its socket's.
+  private BiFunction<SSLEngine, List<String>, String> engineSelector;
+  private BiFunction<SSLSocket, List<String>, String> socketSelector;
   private String applicationProtocol;
   private CarbideSslSession offered; // the session a client offered to resume
   private CredentialCache.Decoded clientCredentials; // reachable while the native engine uses them
@@ -79,6 +84,11 @@ public final class CarbideSslEngine extends SSLEngine {
         @Override
         public long chooseServerCredentials(String serverName) {
           return CarbideSslEngine.this.chooseServerCredentials(serverName);
+        }
+
+        @Override
+        public int selectApplicationProtocol(String[] offered) {
+          return CarbideSslEngine.this.selectApplicationProtocol(List.of(offered));
         }
       };
   // The socket this engine works for, if any (CarbideSslSocket): the key and trust managers are
@@ -240,6 +250,7 @@ public final class CarbideSslEngine extends SSLEngine {
           settings.groupList(),
           serverName,
           settings.applicationProtocols,
+          !clientMode && (socket != null ? socketSelector : engineSelector) != null,
           verify);
       if (clientMode) {
         offered =
@@ -276,6 +287,35 @@ public final class CarbideSslEngine extends SSLEngine {
       handshake.initCause(trustFailure != null ? trustFailure : e);
       throw handshake;
     }
+  }
+
+  // Called by the native engine inside the handshake of a server with a selector, when the client
+  // offered application protocols. As SunJSSE: null, or a protocol not offered, fails the handshake
+  // with no_application_protocol; "" answers without ALPN.
+  private int selectApplicationProtocol(List<String> offered) {
+    try {
+      SSLSocket owner = socket;
+      BiFunction<SSLSocket, List<String>, String> forSocket = socketSelector;
+      BiFunction<SSLEngine, List<String>, String> forEngine = engineSelector;
+      String chosen =
+          owner != null && forSocket != null
+              ? forSocket.apply(owner, offered)
+              : forEngine != null ? forEngine.apply(this, offered) : null;
+      if (chosen != null && chosen.isEmpty()) {
+        applicationProtocol = "";
+        return -1;
+      }
+      int index = chosen == null ? -1 : offered.indexOf(chosen);
+      if (index >= 0) {
+        applicationProtocol = chosen;
+        return index;
+      }
+      refusal = new SSLHandshakeException("No matching application layer protocol values");
+    } catch (RuntimeException e) {
+      refusal = new SSLHandshakeException("the application protocol selector failed: " + e);
+      refusal.initCause(e);
+    }
+    return -2;
   }
 
   // Called by the native engine inside the handshake, once a ClientHello that resumes no session
@@ -615,6 +655,34 @@ public final class CarbideSslEngine extends SSLEngine {
   public String getHandshakeApplicationProtocol() {
     synchronized (lock) {
       return handshakeComplete ? null : applicationProtocol;
+    }
+  }
+
+  @Override
+  public void setHandshakeApplicationProtocolSelector(
+      BiFunction<SSLEngine, List<String>, String> selector) {
+    synchronized (lock) {
+      engineSelector = selector;
+    }
+  }
+
+  @Override
+  public BiFunction<SSLEngine, List<String>, String> getHandshakeApplicationProtocolSelector() {
+    synchronized (lock) {
+      return engineSelector;
+    }
+  }
+
+  /** The selector of the socket this engine works for ({@link CarbideSslSocket}). */
+  void socketSelector(BiFunction<SSLSocket, List<String>, String> selector) {
+    synchronized (lock) {
+      socketSelector = selector;
+    }
+  }
+
+  BiFunction<SSLSocket, List<String>, String> socketSelector() {
+    synchronized (lock) {
+      return socketSelector;
     }
   }
 

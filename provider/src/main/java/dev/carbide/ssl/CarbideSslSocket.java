@@ -12,11 +12,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import javax.net.ssl.HandshakeCompletedEvent;
 import javax.net.ssl.HandshakeCompletedListener;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
 
 /**
  * An SSLSocket on the native engine: its streams drive one {@link CarbideSslEngine} over a TCP
@@ -149,6 +151,7 @@ final class CarbideSslSocket extends LayeredSocket {
         newEngine(endpoint.getHostString(), endpoint.getPort(), configured.getUseClientMode());
     named.setSSLParameters(configured.getSSLParameters());
     named.setEnableSessionCreation(configured.getEnableSessionCreation());
+    named.socketSelector(configured.socketSelector());
     engine = named;
     records = newRecords();
   }
@@ -410,6 +413,17 @@ final class CarbideSslSocket extends LayeredSocket {
   @Override
   public String getHandshakeApplicationProtocol() {
     return engine.getHandshakeApplicationProtocol();
+  }
+
+  @Override
+  public void setHandshakeApplicationProtocolSelector(
+      BiFunction<SSLSocket, List<String>, String> selector) {
+    engine.socketSelector(selector);
+  }
+
+  @Override
+  public BiFunction<SSLSocket, List<String>, String> getHandshakeApplicationProtocolSelector() {
+    return engine.socketSelector();
   }
 
   @Override

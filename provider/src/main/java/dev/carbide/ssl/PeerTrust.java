@@ -31,4 +31,13 @@ interface PeerTrust {
   default long chooseServerCredentials(String serverName) {
     return 0;
   }
+
+  /**
+   * A server with an application protocol selector read the client's ALPN list ({@code offered},
+   * each protocol's bytes as ISO-8859-1 chars): the index of the protocol chosen, -1 for none (no
+   * ALPN in the answer), or -2 to fail the handshake (no_application_protocol). Must not throw.
+   */
+  default int selectApplicationProtocol(String[] offered) {
+    return -2;
+  }
 }

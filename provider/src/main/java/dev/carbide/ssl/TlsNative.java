@@ -50,6 +50,7 @@ final class TlsNative {
       String groups,
       String serverName,
       String[] applicationProtocols,
+      boolean applicationProtocolSelector,
       int verifyMode);
 
   /** Buffers records received from the peer. */
