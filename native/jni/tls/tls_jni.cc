@@ -61,6 +61,18 @@ jobjectArray NewDerArray(JNIEnv* env, const std::vector<tls::Der>& chain) {
 
 jobjectArray NewStringArray(JNIEnv* env, const std::vector<std::string>& strings);
 
+// A Java string of `bytes` read as ISO-8859-1, one char per byte, as SunJSSE reads ALPN protocols:
+// unlike NewStringUTF, any bytes a peer sent (an SNI name, an application protocol) make a valid
+// string. Null with an OutOfMemoryError pending if it cannot be made.
+jstring NewLatin1String(JNIEnv* env, const std::string& bytes) {
+  std::vector<jchar> chars;
+  chars.reserve(bytes.size());
+  for (unsigned char byte : bytes) {
+    chars.push_back(byte);
+  }
+  return env->NewString(chars.data(), static_cast<jsize>(chars.size()));
+}
+
 // Asks the Java side's PeerTrust (the application's X509TrustManager) about a chain, and (a client)
 // for the credentials its X509KeyManager chooses.
 class JavaVerifier final : public tls::PeerVerifier {
@@ -119,7 +131,7 @@ class JavaVerifier final : public tls::PeerVerifier {
       return nullptr;
     }
     jlong handle = 0;
-    jstring name = env_->NewStringUTF(server_name.c_str());
+    jstring name = NewLatin1String(env_, server_name);
     if (name != nullptr) {
       handle = env_->CallLongMethod(trust_, choose_server_credentials_method, name);
     }
@@ -131,28 +143,18 @@ class JavaVerifier final : public tls::PeerVerifier {
     return reinterpret_cast<const tls::Credentials*>(static_cast<intptr_t>(handle));
   }
 
-  // The application's selector, through the Java side. The protocols cross as ISO-8859-1 strings,
-  // one char per byte, as SunJSSE decodes them (jdk.tls.alpnCharset), so that any bytes a client
-  // sends make a valid Java string.
+  // The application's selector, through the Java side. The protocols cross as ISO-8859-1 strings
+  // (NewStringArray), as SunJSSE decodes them (jdk.tls.alpnCharset).
   int SelectApplicationProtocol(const std::vector<std::string>& offered) noexcept override {
     if (trust_ == nullptr || env_->PushLocalFrame(4) != 0) {
       return kRefuseProtocols;
     }
     jint chosen = kRefuseProtocols;
-    jobjectArray names =
-        env_->NewObjectArray(static_cast<jsize>(offered.size()), string_class, nullptr);
-    for (size_t i = 0; names != nullptr && i < offered.size(); i++) {
-      std::vector<jchar> chars;
-      for (unsigned char byte : offered[i]) {
-        chars.push_back(byte);
-      }
-      jstring name = env_->NewString(chars.data(), static_cast<jsize>(chars.size()));
-      if (name == nullptr) {
-        names = nullptr;
-        break;
-      }
-      env_->SetObjectArrayElement(names, static_cast<jsize>(i), name);
-      env_->DeleteLocalRef(name);
+    jobjectArray names = nullptr;
+    try {
+      names = NewStringArray(env_, offered);
+    } catch (...) {
+      names = nullptr;  // a Java exception is pending, cleared below
     }
     if (names != nullptr) {
       chosen = env_->CallIntMethod(trust_, select_application_protocol_method, names);
@@ -191,7 +193,7 @@ jobjectArray NewStringArray(JNIEnv* env, const std::vector<std::string>& strings
     throw JavaExceptionPending{};
   }
   for (size_t i = 0; i < strings.size(); i++) {
-    jstring value = env->NewStringUTF(strings[i].c_str());
+    jstring value = NewLatin1String(env, strings[i]);
     if (value == nullptr) {
       throw JavaExceptionPending{};
     }

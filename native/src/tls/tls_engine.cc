@@ -133,9 +133,13 @@ int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len, cons
                unsigned int in_len, void* /*arg*/) {
   auto* engine = static_cast<Engine*>(SSL_get_app_data(ssl));
   if (engine != nullptr && engine->alpn_selector_) {
-    return engine->verifier_ == nullptr
-               ? SSL_TLSEXT_ERR_ALERT_FATAL
-               : SelectAlpnByVerifier(*engine->verifier_, out, out_len, in, in_len);
+    try {
+      return engine->verifier_ == nullptr
+                 ? SSL_TLSEXT_ERR_ALERT_FATAL
+                 : SelectAlpnByVerifier(*engine->verifier_, out, out_len, in, in_len);
+    } catch (...) {
+      return SSL_TLSEXT_ERR_ALERT_FATAL;  // out of memory: nothing may cross OpenSSL's frames
+    }
   }
   if (engine == nullptr || engine->alpn_wire_.empty()) {
     return SSL_TLSEXT_ERR_NOACK;
@@ -176,6 +180,8 @@ Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")
 }
 
 Context::~Context() {
+  // An engine's SSL may hold the server SSL_CTX a little longer; it must not reach the ticket keys.
+  SSL_CTX_set_app_data(ctx_, nullptr);
   SSL_CTX_free(client_ctx_);
   SSL_CTX_free(ctx_);
 }
