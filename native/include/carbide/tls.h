@@ -82,8 +82,7 @@ class TicketKeys {
 
   // OpenSSL's ticket key callback, for a new ticket (returns 1, or -1 on failure) and for one
   // received (1, or 2 if it should be renewed under the current key, or 0 if its key is gone).
-  int Encrypt(unsigned char* key_name, unsigned char* iv, EVP_CIPHER_CTX* cipher,
-              EVP_MAC_CTX* mac);
+  int Encrypt(unsigned char* key_name, unsigned char* iv, EVP_CIPHER_CTX* cipher, EVP_MAC_CTX* mac);
   int Decrypt(const unsigned char* key_name, const unsigned char* iv, EVP_CIPHER_CTX* cipher,
               EVP_MAC_CTX* mac);
 
@@ -224,8 +223,10 @@ class Engine {
   SSL_SESSION* TakeNewSession() noexcept;
   // A new reference to the session the handshake settled, or null; the caller owns it.
   SSL_SESSION* CurrentSession() const noexcept;
-  // The signature schemes (TLS code points) the peer offered: a server's client in its
-  // ClientHello, a client's server in its CertificateRequest (none if it asked for no certificate).
+  // The signature schemes (TLS code points) the peer accepts in certificates, as SunJSSE reports
+  // them: a server's client's signature_algorithms_cert, else its signature_algorithms (from the
+  // ClientHello); a client's server's signature_algorithms in its CertificateRequest (none if it
+  // asked for no certificate).
   std::vector<uint16_t> PeerSignatureSchemes() const;
 
   // Network side: records received from the peer go in, records to send come out.
@@ -255,11 +256,13 @@ class Engine {
   std::vector<uint8_t> alpn_wire_;  // the server's preference list, ALPN wire format
   bool alpn_selector_ = false;      // see Settings::alpn_selector
   PeerVerifier* verifier_ = nullptr;
-  SSL_SESSION* new_session_ = nullptr;  // owned; see TakeNewSession
+  SSL_SESSION* new_session_ = nullptr;              // owned; see TakeNewSession
+  std::vector<uint16_t> peer_certificate_schemes_;  // a server's client's signature_algorithms_cert
 
   friend int KeepClientSession(SSL* ssl, SSL_SESSION* session);
   friend int ChooseClientCertificate(SSL* ssl, void* arg);
   friend int ChooseServerCertificate(SSL* ssl, void* arg);
+  friend int NoteClientHello(SSL* ssl, int* alert, void* arg);
   friend int VerifyPeer(X509_STORE_CTX* store, void* arg);
   friend int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len,
                         const unsigned char* in, unsigned int in_len, void* arg);

@@ -113,18 +113,6 @@ SSL_SESSION* Engine::TakeNewSession() noexcept {
 
 SSL_SESSION* Engine::CurrentSession() const noexcept { return SSL_get1_session(ssl_); }
 
-std::vector<uint16_t> Engine::PeerSignatureSchemes() const {
-  std::vector<uint16_t> schemes;
-  int count = SSL_get_sigalgs(ssl_, -1, nullptr, nullptr, nullptr, nullptr, nullptr);
-  for (int i = 0; i < count; i++) {
-    unsigned char signature = 0;
-    unsigned char hash = 0;
-    SSL_get_sigalgs(ssl_, i, nullptr, nullptr, nullptr, &signature, &hash);
-    schemes.push_back(static_cast<uint16_t>(hash << 8 | signature));  // the code point's bytes
-  }
-  return schemes;
-}
-
 Der SessionId(const SSL_SESSION* session) {
   unsigned int length = 0;
   const unsigned char* id = SSL_SESSION_get_id(session, &length);

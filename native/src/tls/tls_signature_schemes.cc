@@ -1,7 +1,9 @@
-// The signature schemes the engine offers (a client's signature_algorithms, a server's
-// CertificateRequest) and accepts. OpenSSL has no getter for its own default list, so the engine
-// sets the list itself, on both SSL_CTXs, and reports that same list (LocalSignatureSchemes) for
-// ExtendedSSLSession.getLocalSupportedSignatureAlgorithms, as SunJSSE reports its own.
+// Signature schemes, for ExtendedSSLSession as SunJSSE fills it. Local: the schemes the engine
+// offers (a client's signature_algorithms, a server's CertificateRequest) and accepts; OpenSSL has
+// no getter for its own default list, so the engine sets the list itself, on both SSL_CTXs, and
+// reports that same list (LocalSignatureSchemes). Peer: what the peer accepts in certificates,
+// which is its signature_algorithms_cert if it sent one, else its signature_algorithms; OpenSSL
+// keeps the former to itself, so a server reads it from the ClientHello (NoteClientHello).
 #include <openssl/ssl.h>
 
 #include <string>
@@ -46,6 +48,34 @@ constexpr Scheme kSchemes[] = {
 
 }  // namespace
 
+// The client hello callback of the server SSL_CTX: keeps the ClientHello's
+// signature_algorithms_cert list (code points), or none.
+int NoteClientHello(SSL* ssl, int* /*alert*/, void* /*arg*/) {
+  auto* engine = static_cast<Engine*>(SSL_get_app_data(ssl));
+  if (engine == nullptr) {
+    return SSL_CLIENT_HELLO_SUCCESS;
+  }
+  try {
+    engine->peer_certificate_schemes_.clear();
+    const unsigned char* data = nullptr;
+    size_t length = 0;
+    if (SSL_client_hello_get0_ext(ssl, TLSEXT_TYPE_signature_algorithms_cert, &data, &length) ==
+            1 &&
+        length >= 2) {
+      size_t list = static_cast<size_t>(data[0]) << 8 | data[1];
+      if (list % 2 == 0 && list <= length - 2) {
+        for (size_t at = 2; at < 2 + list; at += 2) {
+          engine->peer_certificate_schemes_.push_back(
+              static_cast<uint16_t>(data[at] << 8 | data[at + 1]));
+        }
+      }
+    }
+  } catch (...) {
+    engine->peer_certificate_schemes_.clear();  // out of memory: fall back to signature_algorithms
+  }
+  return SSL_CLIENT_HELLO_SUCCESS;
+}
+
 void Context::SetUpSignatureSchemes() {
   std::string list;
   for (const Scheme& scheme : kSchemes) {
@@ -55,6 +85,22 @@ void Context::SetUpSignatureSchemes() {
     CheckOpenssl(static_cast<int>(SSL_CTX_set1_sigalgs_list(ctx, list.c_str())),
                  "cannot set the signature schemes");
   }
+  SSL_CTX_set_client_hello_cb(ctx_, NoteClientHello, nullptr);
+}
+
+std::vector<uint16_t> Engine::PeerSignatureSchemes() const {
+  if (!peer_certificate_schemes_.empty()) {
+    return peer_certificate_schemes_;
+  }
+  std::vector<uint16_t> schemes;
+  int count = SSL_get_sigalgs(ssl_, -1, nullptr, nullptr, nullptr, nullptr, nullptr);
+  for (int i = 0; i < count; i++) {
+    unsigned char signature = 0;
+    unsigned char hash = 0;
+    SSL_get_sigalgs(ssl_, i, nullptr, nullptr, nullptr, &signature, &hash);
+    schemes.push_back(static_cast<uint16_t>(hash << 8 | signature));  // the code point's bytes
+  }
+  return schemes;
 }
 
 std::vector<uint16_t> LocalSignatureSchemes(bool tls13_only) {
