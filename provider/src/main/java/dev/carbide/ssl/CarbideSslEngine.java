@@ -272,8 +272,11 @@ public final class CarbideSslEngine extends SSLEngine {
       trustFailure = null;
       refusal = null;
       if (TlsNative.handshake(handle, callbacks)) {
-        handshakeComplete = true;
         String[] info = TlsNative.session(handle);
+        if (!clientMode && serverCredentials == null) {
+          resumedServerCertificates(info[4]);
+        }
+        handshakeComplete = true;
         session.settle(info[0], info[1], info[2]);
         applicationProtocol = info[3];
         Resumption.settled(context, session, handle, clientMode, offered, info[4]);
@@ -286,6 +289,19 @@ public final class CarbideSslEngine extends SSLEngine {
       SSLHandshakeException handshake = new SSLHandshakeException(e.getMessage());
       handshake.initCause(trustFailure != null ? trustFailure : e);
       throw handshake;
+    }
+  }
+
+  // A resumed handshake asks no key manager (OpenSSL presents no certificate), yet its session
+  // reports the certificates this server authenticates with, as SunJSSE's resumed sessions do: the
+  // key manager names them, asked as for a full handshake while the handshake session (with the
+  // client's SNI name) is still there.
+  private void resumedServerCertificates(String serverName) {
+    try {
+      session.requestedServerNames(Resumption.serverNames(serverName));
+      context.chooseServerCredentials(this, session);
+    } catch (SSLException | RuntimeException e) {
+      // the handshake is done: the session only reports no local certificates
     }
   }
 
