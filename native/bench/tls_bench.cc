@@ -9,13 +9,13 @@
 // both engines.
 #include <benchmark/benchmark.h>
 #include <openssl/evp.h>
-#include <openssl/x509.h>
 
 #include <memory>
 #include <span>
 #include <stdexcept>
 #include <vector>
 
+#include "../test/tls_fixture.h"
 #include "bench_util.h"
 #include "carbide/tls.h"
 #include "carbide/tls_external_key.h"
@@ -23,56 +23,9 @@
 namespace carbide::tls {
 namespace {
 
-class TrustAll final : public PeerVerifier {
- public:
-  bool Verify(const std::vector<Der>& /*chain*/, const std::string& /*suite*/) noexcept override {
-    return true;
-  }
-};
-
-struct Identity {
-  Der certificate;
-  Der private_key;
-};
-
-Identity SelfSigned() {
-  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(
-      EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-256"), EVP_PKEY_free);
-  std::unique_ptr<X509, decltype(&X509_free)> cert(X509_new(), X509_free);
-  X509_set_version(cert.get(), X509_VERSION_3);
-  ASN1_INTEGER_set(X509_get_serialNumber(cert.get()), 1);
-  X509_gmtime_adj(X509_getm_notBefore(cert.get()), 0);
-  X509_gmtime_adj(X509_getm_notAfter(cert.get()), 3600);
-  X509_set_pubkey(cert.get(), key.get());
-  X509_sign(cert.get(), key.get(), EVP_sha256());
-  Identity identity;
-  identity.certificate.resize(static_cast<size_t>(i2d_X509(cert.get(), nullptr)));
-  unsigned char* p = identity.certificate.data();
-  i2d_X509(cert.get(), &p);
-  identity.private_key.resize(static_cast<size_t>(i2d_PrivateKey(key.get(), nullptr)));
-  p = identity.private_key.data();
-  i2d_PrivateKey(key.get(), &p);
-  return identity;
-}
-
-void Move(Engine& from, Engine& to) {
-  std::vector<uint8_t> records(from.PendingRecords());
-  records.resize(from.TakeRecords(records));
-  to.FeedRecords(records);
-}
-
-void Handshake(Engine& client, Engine& server, PeerVerifier& verifier) {
-  for (int round = 0; round < 20; round++) {
-    bool client_done = client.Handshake(verifier);
-    Move(client, server);
-    bool server_done = server.Handshake(verifier);
-    Move(server, client);
-    if (client_done && server_done && client.PendingRecords() == 0) {
-      return;
-    }
-  }
-  throw std::runtime_error("the handshake made no progress");
-}
+using fixture::Handshake;
+using fixture::Identity;
+using fixture::TrustAll;
 
 // Signs ECDSA with its own key, as a Java Signature would.
 class LocalSigner final : public ExternalSigner {
@@ -110,7 +63,7 @@ enum class Mode { kDecodeEachTime, kDecodedOnce, kResumed, kExternalKey };
 void BM_TlsHandshake(benchmark::State& state) {
   auto mode = static_cast<Mode>(state.range(0));
   Context context;
-  Identity identity = SelfSigned();
+  Identity identity = fixture::SelfSignedEc();
   Credentials credentials({identity.certificate}, identity.private_key);
   Credentials external({identity.certificate}, std::make_shared<LocalSigner>(identity.private_key));
   Settings settings;
@@ -150,7 +103,7 @@ BENCHMARK(BM_TlsHandshake)
 // What the setup and record benchmarks share: a context and a server identity decoded once.
 struct Server {
   Context context;
-  Identity identity = SelfSigned();
+  Identity identity = fixture::SelfSignedEc();
   Credentials credentials{{identity.certificate}, identity.private_key};
 };
 
@@ -162,21 +115,21 @@ enum class Setup { kEngineOnly, kGroups, kGroupsAndSuites, kGroupsAndCredentials
 // groups and the credentials decoded once (what a server engine does now).
 void BM_TlsEngineSetup(benchmark::State& state) {
   auto setup = static_cast<Setup>(state.range(0));
-  Server fixture;
+  Server server_fixture;
   Settings settings;
   if (setup != Setup::kEngineOnly) {
     settings.groups = "X25519MLKEM768:X25519:secp256r1:secp384r1";  // EngineSettings' default
   }
   if (setup == Setup::kGroupsAndSuites) {
-    settings.cipher_suites = fixture.context.DefaultCipherSuites();
+    settings.cipher_suites = server_fixture.context.DefaultCipherSuites();
   }
   for (auto _ : state) {
-    Engine server(fixture.context, false);
+    Engine server(server_fixture.context, false);
     if (setup != Setup::kEngineOnly) {
       server.Configure(settings);
     }
     if (setup == Setup::kGroupsAndCredentials) {
-      server.UseCredentials(fixture.credentials);
+      server.UseCredentials(server_fixture.credentials);
     }
     benchmark::DoNotOptimize(&server);
   }
@@ -195,15 +148,15 @@ BENCHMARK(BM_TlsEngineSetup)
 // copies in it.
 void BM_TlsRecord(benchmark::State& state) {
   auto size = static_cast<size_t>(state.range(0));
-  Server fixture;
+  Server server_fixture;
   Settings settings;
   settings.groups = "X25519";
   TrustAll trust;
-  Engine client(fixture.context, true);
-  Engine server(fixture.context, false);
+  Engine client(server_fixture.context, true);
+  Engine server(server_fixture.context, false);
   client.Configure(settings);
   server.Configure(settings);
-  server.UseCredentials(fixture.credentials);
+  server.UseCredentials(server_fixture.credentials);
   Handshake(client, server, trust);
   std::vector<uint8_t> out(size);
   client.Read(out, trust);  // takes the server's ticket in

@@ -1,5 +1,5 @@
 // The TLS engine without a JVM: two engines handshake through their memory BIOs with a self-signed
-// P-256 certificate made here, and hostile records end in carbide::Error, never a crash (the
+// P-256 certificate (tls_fixture.h), and hostile records end in carbide::Error, never a crash (the
 // sanitizer pass runs this too).
 #include <gtest/gtest.h>
 #include <openssl/err.h>
@@ -8,6 +8,7 @@
 #include <openssl/x509.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -15,7 +16,7 @@
 
 #include "carbide/error.h"
 #include "carbide/tls.h"
-#include "tls_test_util.h"
+#include "tls_fixture.h"
 
 namespace carbide::tls {
 namespace {
@@ -35,10 +36,10 @@ class FixedVerifier final : public PeerVerifier {
   bool trusted_;
 };
 
-using test::Handshake;
-using test::Identity;
-using test::Move;
-using test::SelfSigned;
+using fixture::Handshake;
+using fixture::Identity;
+using fixture::Move;
+using fixture::SelfSigned;
 
 TEST(TlsEngineTest, HybridHandshakeAndRecordsBetweenTwoEngines) {
   Context context;
@@ -283,6 +284,125 @@ TEST(TlsEngineTest, AClientWithoutCredentialsFailsAServerThatNeedsThem) {
   EXPECT_THROW(Handshake(client, server, nobody), Error);
   EXPECT_EQ(nobody.requests, 1);
   ERR_clear_error();
+}
+
+// Presents, for each SNI name, the credentials registered under it; counts the requests.
+class NamedServerKeys final : public PeerVerifier {
+ public:
+  bool Verify(const std::vector<Der>& /*chain*/, const std::string& /*suite*/) noexcept override {
+    return true;
+  }
+  const Credentials* ChooseServerCredentials(const std::string& server_name) noexcept override {
+    requests++;
+    auto found = by_name.find(server_name);
+    return found == by_name.end() ? nullptr : found->second;
+  }
+  std::map<std::string, const Credentials*> by_name;
+  int requests = 0;
+};
+
+// The server's credentials are chosen once the ClientHello is known, by the SNI name it carries,
+// and not again for a handshake that resumes a session; no credentials fail the handshake.
+TEST(TlsEngineTest, AServerChoosesItsCertificateByTheClientsServerName) {
+  Context context;
+  Identity alpha = fixture::SelfSignedEc("alpha.test");
+  Identity beta = fixture::SelfSignedEc("beta.test");
+  Credentials alpha_credentials({alpha.certificate}, alpha.private_key);
+  Credentials beta_credentials({beta.certificate}, beta.private_key);
+  NamedServerKeys keys;
+  keys.by_name = {{"alpha.test", &alpha_credentials}, {"beta.test", &beta_credentials}};
+  std::unique_ptr<SSL_SESSION, decltype(&SSL_SESSION_free)> session(nullptr, SSL_SESSION_free);
+  const char* names[] = {"beta.test", "alpha.test", "alpha.test"};
+  for (int round = 0; round < 3; round++) {
+    const char* name = names[round];
+    Engine client(context, true);
+    Engine server(context, false);
+    Settings settings;
+    settings.server_name = name;
+    client.Configure(settings);
+    if (round == 2) {
+      client.OfferSession(session.get());  // resumes the second handshake's session
+    }
+    Handshake(client, server, keys);
+    EXPECT_EQ(client.PeerChain().front(),
+              std::string(name) == "alpha.test" ? alpha.certificate : beta.certificate);
+    EXPECT_EQ(server.Session().server_name, name);
+    EXPECT_EQ(server.SessionReused(), round == 2);
+    std::vector<uint8_t> out(16);
+    client.Read(out, keys);  // takes the TLS 1.3 ticket in
+    session.reset(client.TakeNewSession());
+  }
+  EXPECT_EQ(keys.requests, 2);
+
+  Engine client(context, true);
+  Engine server(context, false);
+  Settings settings;
+  settings.server_name = "gamma.test";
+  client.Configure(settings);
+  EXPECT_THROW(Handshake(client, server, keys), Error);
+  ERR_clear_error();
+}
+
+// Stateless ticket keys rotate on their period and each still decrypts for the session timeout
+// after that, timed by a clock the test moves: a ticket outlives the rotation of its key, not the
+// end of the key's window, and a newer ticket still resumes then.
+class TicketKeyRotationTest : public testing::TestWithParam<int> {};
+
+TEST_P(TicketKeyRotationTest, TicketsResumeUntilTheirKeyIsGone) {
+  Context context;
+  context.ConfigureSessions(20, 20, 100, /*server_tickets=*/true, /*client_tickets=*/true);
+  context.SetTicketKeyRotation(10);
+  int64_t now = 1000;
+  context.ticket_keys().SetClock([&now] { return now; });
+  Identity identity = SelfSigned();
+  Credentials credentials({identity.certificate}, identity.private_key);
+  Settings settings;
+  settings.max_version = GetParam();
+  FixedVerifier verifier(true);
+  using SessionPtr = std::unique_ptr<SSL_SESSION, decltype(&SSL_SESSION_free)>;
+  // One connection offering `offered` (may be null); returns whether it resumed, and its ticket.
+  auto connect = [&](SSL_SESSION* offered, SessionPtr* ticket) {
+    Engine client(context, true);
+    Engine server(context, false);
+    client.Configure(settings);
+    server.UseCredentials(credentials);
+    if (offered != nullptr) {
+      client.OfferSession(offered);
+    }
+    Handshake(client, server, verifier);
+    std::vector<uint8_t> out(16);
+    EXPECT_EQ(client.Read(out, verifier), 0);  // takes a TLS 1.3 ticket in
+    if (ticket != nullptr) {
+      ticket->reset(client.TakeNewSession());
+      EXPECT_NE(*ticket, nullptr);
+    }
+    return client.SessionReused();
+  };
+  SessionPtr first(nullptr, SSL_SESSION_free);
+  SessionPtr second(nullptr, SSL_SESSION_free);
+  EXPECT_FALSE(connect(nullptr, &first));  // under the first key, made at 1000
+  EXPECT_EQ(context.ticket_keys().KeyCount(), 1u);
+  now = 1011;  // past the first key's period: a second key encrypts now
+  EXPECT_FALSE(connect(nullptr, &second));
+  EXPECT_EQ(context.ticket_keys().KeyCount(), 2u);
+  EXPECT_TRUE(connect(first.get(), nullptr));  // the first key still decrypts
+  now = 1031;  // past 1000 + 10 + 20: the ticket renewed here brings a third key, the first goes
+  EXPECT_TRUE(connect(second.get(), nullptr));
+  EXPECT_EQ(context.ticket_keys().KeyCount(), 2u);
+  now = 1042;  // a fourth key; the second (made at 1011) is past its window too
+  SessionPtr third(nullptr, SSL_SESSION_free);
+  EXPECT_FALSE(connect(nullptr, &third));
+  EXPECT_EQ(context.ticket_keys().KeyCount(), 2u);
+  EXPECT_FALSE(connect(first.get(), nullptr));
+  EXPECT_TRUE(connect(third.get(), nullptr));
+}
+
+INSTANTIATE_TEST_SUITE_P(Protocols, TicketKeyRotationTest,
+                         testing::Values(TLS1_3_VERSION, TLS1_2_VERSION));
+
+TEST(TlsEngineTest, TicketKeyPeriodsAreChecked) {
+  Context context;
+  EXPECT_THROW(context.SetTicketKeyRotation(-1), Error);
 }
 
 }  // namespace

@@ -21,14 +21,14 @@
 
 #include "carbide/error.h"
 #include "carbide/tls.h"
-#include "tls_test_util.h"
+#include "tls_fixture.h"
 
 namespace carbide::tls {
 namespace {
 
-using test::Handshake;
-using test::Identity;
-using test::SelfSigned;
+using fixture::Handshake;
+using fixture::Identity;
+using fixture::SelfSigned;
 
 std::atomic<int> live_signers{0};
 
@@ -178,7 +178,7 @@ TEST(TlsExternalKeyTest, RefusesWhatNoTlsSchemeSigns) {
                                   nullptr),
             1);
   ERR_clear_error();
-  std::shared_ptr<EVP_PKEY> x25519 = test::NewKey("X25519");
+  std::shared_ptr<EVP_PKEY> x25519 = fixture::NewKey("X25519");
   EXPECT_THROW(NewExternalKey(x25519.get(), signer), Error);
   EXPECT_THROW(NewExternalKey(nullptr, signer), Error);
   EXPECT_TRUE(signer->schemes.empty());

@@ -6,9 +6,12 @@
 
 #include <openssl/ssl.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -20,8 +23,9 @@ using Der = std::vector<uint8_t>;
 class Credentials;
 class ExternalSigner;  // carbide/tls_external_key.h
 
-// Decides whether a peer's certificate chain (leaf first, DER) is trusted. The JNI bridge asks the
-// application's X509TrustManager; it must not throw (it runs inside OpenSSL's handshake).
+// What the handshake asks the application: whether a peer's certificate chain (leaf first, DER) is
+// trusted, and which credentials to present. The JNI bridge asks the application's X509TrustManager
+// and X509KeyManager; no call may throw (each runs inside OpenSSL's handshake).
 class PeerVerifier {
  public:
   virtual bool Verify(const std::vector<Der>& chain, const std::string& cipher_suite) noexcept = 0;
@@ -33,9 +37,80 @@ class PeerVerifier {
                                                      const std::vector<Der>& /*issuers*/) noexcept {
     return nullptr;
   }
+  // A server read a ClientHello that resumes no session (tls_server_key.cc): returns the
+  // credentials to present, which must stay alive until the call that runs the handshake returns,
+  // or null to keep those given to the engine before (UseKey, UseCredentials) or, without any, to
+  // fail the handshake. `server_name` is the SNI host name the client sent, empty if none.
+  virtual const Credentials* ChooseServerCredentials(const std::string& /*server_name*/) noexcept {
+    return nullptr;
+  }
+  // A server with an application protocol selector (Settings::alpn_selector) read a client's ALPN
+  // list, `offered` (each protocol's bytes): returns the index of the protocol chosen, kNoProtocol
+  // to answer without ALPN, or kRefuseProtocols (or any other value) to fail the handshake with
+  // no_application_protocol.
+  static constexpr int kNoProtocol = -1;
+  static constexpr int kRefuseProtocols = -2;
+  virtual int SelectApplicationProtocol(const std::vector<std::string>& /*offered*/) noexcept {
+    return kRefuseProtocols;
+  }
 
  protected:
   ~PeerVerifier() = default;
+};
+
+// The keys that encrypt a server's stateless session tickets (tls_ticket_keys.cc), rotated as
+// SunJSSE rotates its own: a new key encrypts every `rotate_seconds` (SunJSSE's
+// jdk.tls.server.statelessKeyTimeout, an hour by default), and each key still decrypts until the
+// server's session timeout has passed after that (a timeout of 0 adds nothing, as in SunJSSE), so a
+// ticket lives as long as its session may; at most kMaxKeys are kept. Thread-safe: the engines of a
+// context share them.
+class TicketKeys {
+ public:
+  static constexpr int64_t kDefaultRotateSeconds = 3600;
+
+  TicketKeys();
+  ~TicketKeys();
+  TicketKeys(const TicketKeys&) = delete;
+  TicketKeys& operator=(const TicketKeys&) = delete;
+
+  // Makes these the keys of `ctx`'s tickets (its app data and ticket key callback).
+  void Attach(SSL_CTX* ctx);
+  // Both periods in seconds; throws carbide::Error (kIllegalArgument) for a negative one.
+  void Configure(int64_t rotate_seconds, int64_t session_timeout_seconds);
+  // The clock the keys are timed by, in seconds (steady, by default); for tests.
+  void SetClock(std::function<int64_t()> clock);
+  // The keys kept (the current one and those that still decrypt); for tests.
+  size_t KeyCount() const;
+
+  // OpenSSL's ticket key callback, for a new ticket (returns 1, or -1 on failure) and for one
+  // received (1, or 2 if it should be renewed under the current key, or 0 if its key is gone).
+  int Encrypt(unsigned char* key_name, unsigned char* iv, EVP_CIPHER_CTX* cipher, EVP_MAC_CTX* mac);
+  int Decrypt(const unsigned char* key_name, const unsigned char* iv, EVP_CIPHER_CTX* cipher,
+              EVP_MAC_CTX* mac);
+
+ private:
+  struct Key {
+    unsigned char name[16];
+    unsigned char cipher_key[32];  // AES-256-CBC
+    unsigned char mac_key[32];     // HMAC-SHA256
+    int64_t created;
+  };
+  bool Decrypts(const Key& key, int64_t now) const;
+  bool Init(const Key& key, const unsigned char* iv, EVP_CIPHER_CTX* cipher, EVP_MAC_CTX* mac,
+            bool encrypt) const;
+
+  // At most this many keys are kept (a period of 0 makes a key per ticket): the oldest goes first.
+  static constexpr size_t kMaxKeys = 32;
+
+  mutable std::mutex mutex_;
+  // Oldest first; the last of the first count_ encrypts. A fixed array, so that no copy of a key is
+  // ever left behind in memory a vector gave back: every slot let go is cleansed.
+  std::array<Key, kMaxKeys> keys_{};
+  size_t count_ = 0;
+  int64_t rotate_seconds_ = kDefaultRotateSeconds;
+  int64_t session_timeout_seconds_ = 86400;
+  std::function<int64_t()> clock_;
+  EVP_CIPHER* cipher_ = nullptr;
 };
 
 // What one SSLContext shares between its engines: two SSL_CTXs, one for server engines (with the
@@ -63,15 +138,25 @@ class Context {
                          bool server_tickets, bool client_tickets);
   // Drops a server session from the cache and marks it not resumable.
   void RemoveServerSession(SSL_SESSION* session) noexcept;
+  // How often the server's stateless ticket key changes, in seconds (TicketKeys).
+  void SetTicketKeyRotation(long seconds);
+  TicketKeys& ticket_keys() noexcept { return ticket_keys_; }
 
  private:
   // The defaults of SunJSSE's session contexts (tls_sessions.cc).
   void SetUpSessionCaches();
   // A client's certificate from its key manager, on request (tls_client_auth.cc).
   void SetUpClientCertificates();
+  // The signature schemes both sides offer and accept (tls_signature_schemes.cc).
+  void SetUpSignatureSchemes();
+  // A server's certificate from its key manager, once the ClientHello is known (tls_server_key.cc).
+  void SetUpServerCertificates();
 
   SSL_CTX* ctx_;
   SSL_CTX* client_ctx_;
+  TicketKeys ticket_keys_;
+  long server_timeout_ = 0;  // seconds, as JSSE gives them
+  long ticket_rotate_seconds_ = TicketKeys::kDefaultRotateSeconds;
 };
 
 // A certificate chain and its private key decoded once (tls_credentials.cc), so that a server
@@ -108,6 +193,7 @@ struct Settings {
   std::string groups;                      // OpenSSL group list, colon-separated
   std::string server_name;                 // SNI a client sends; empty for none
   std::vector<std::string> alpn;           // application protocols, in preference order
+  bool alpn_selector = false;              // server: PeerVerifier chooses the protocol instead
   int verify_mode = SSL_VERIFY_NONE;       // server: SSL_VERIFY_PEER [| FAIL_IF_NO_PEER_CERT]
 };
 
@@ -144,8 +230,10 @@ class Engine {
   SSL_SESSION* TakeNewSession() noexcept;
   // A new reference to the session the handshake settled, or null; the caller owns it.
   SSL_SESSION* CurrentSession() const noexcept;
-  // The signature schemes (TLS code points) the peer offered: a server's client in its
-  // ClientHello, a client's server in its CertificateRequest (none if it asked for no certificate).
+  // The signature schemes (TLS code points) the peer accepts in certificates, as SunJSSE reports
+  // them: a server's client's signature_algorithms_cert, else its signature_algorithms (from the
+  // ClientHello); a client's server's signature_algorithms in its CertificateRequest (none if it
+  // asked for no certificate).
   std::vector<uint16_t> PeerSignatureSchemes() const;
 
   // Network side: records received from the peer go in, records to send come out.
@@ -173,15 +261,24 @@ class Engine {
   BIO* network_in_;                 // owned by ssl_
   BIO* network_out_;                // owned by ssl_
   std::vector<uint8_t> alpn_wire_;  // the server's preference list, ALPN wire format
+  bool alpn_selector_ = false;      // see Settings::alpn_selector
   PeerVerifier* verifier_ = nullptr;
-  SSL_SESSION* new_session_ = nullptr;  // owned; see TakeNewSession
+  SSL_SESSION* new_session_ = nullptr;              // owned; see TakeNewSession
+  std::vector<uint16_t> peer_certificate_schemes_;  // a server's client's signature_algorithms_cert
 
   friend int KeepClientSession(SSL* ssl, SSL_SESSION* session);
   friend int ChooseClientCertificate(SSL* ssl, void* arg);
+  friend int ChooseServerCertificate(SSL* ssl, void* arg);
+  friend int NoteClientHello(SSL* ssl, int* alert, void* arg);
   friend int VerifyPeer(X509_STORE_CTX* store, void* arg);
   friend int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len,
                         const unsigned char* in, unsigned int in_len, void* arg);
 };
+
+// The signature schemes (TLS code points) every engine offers and accepts, in preference order: a
+// client's signature_algorithms, a server's CertificateRequest. `tls13_only`: the list a client
+// limited to TLS 1.3 sends, without the schemes only TLS 1.2 allows (DSA, SHA-224).
+std::vector<uint16_t> LocalSignatureSchemes(bool tls13_only);
 
 // The session's ID (empty if it has none): a TLS 1.2 session ID, or for TLS 1.3 the ID OpenSSL
 // gives each ticket.

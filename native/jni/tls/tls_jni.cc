@@ -21,6 +21,8 @@ jclass byte_array_class = nullptr;
 jclass string_class = nullptr;
 jmethodID verify_peer_method = nullptr;
 jmethodID choose_client_credentials_method = nullptr;
+jmethodID choose_server_credentials_method = nullptr;
+jmethodID select_application_protocol_method = nullptr;
 
 // A byte[][] of DER certificates, or null with the Java exception pending.
 jobjectArray NewDerArray(JNIEnv* env, const std::vector<tls::Der>& chain) {
@@ -40,6 +42,18 @@ jobjectArray NewDerArray(JNIEnv* env, const std::vector<tls::Der>& chain) {
 }
 
 jobjectArray NewStringArray(JNIEnv* env, const std::vector<std::string>& strings);
+
+// A Java string of `bytes` read as ISO-8859-1, one char per byte, as SunJSSE reads ALPN protocols:
+// unlike NewStringUTF, any bytes a peer sent (an SNI name, an application protocol) make a valid
+// string. Null with an OutOfMemoryError pending if it cannot be made.
+jstring NewLatin1String(JNIEnv* env, const std::string& bytes) {
+  std::vector<jchar> chars;
+  chars.reserve(bytes.size());
+  for (unsigned char byte : bytes) {
+    chars.push_back(byte);
+  }
+  return env->NewString(chars.data(), static_cast<jsize>(chars.size()));
+}
 
 // Asks the Java side's PeerTrust (the application's X509TrustManager) about a chain, and (a client)
 // for the credentials its X509KeyManager chooses.
@@ -92,6 +106,49 @@ class JavaVerifier final : public tls::PeerVerifier {
     return reinterpret_cast<const tls::Credentials*>(static_cast<intptr_t>(handle));
   }
 
+  // The same for a server: the Java side records why it chose none (the handshake then fails).
+  const tls::Credentials* ChooseServerCredentials(
+      const std::string& server_name) noexcept override {
+    if (trust_ == nullptr || env_->PushLocalFrame(4) != 0) {
+      return nullptr;
+    }
+    jlong handle = 0;
+    jstring name = NewLatin1String(env_, server_name);
+    if (name != nullptr) {
+      handle = env_->CallLongMethod(trust_, choose_server_credentials_method, name);
+    }
+    if (env_->ExceptionCheck()) {
+      env_->ExceptionClear();
+      handle = 0;
+    }
+    env_->PopLocalFrame(nullptr);
+    return reinterpret_cast<const tls::Credentials*>(static_cast<intptr_t>(handle));
+  }
+
+  // The application's selector, through the Java side. The protocols cross as ISO-8859-1 strings
+  // (NewStringArray), as SunJSSE decodes them (jdk.tls.alpnCharset).
+  int SelectApplicationProtocol(const std::vector<std::string>& offered) noexcept override {
+    if (trust_ == nullptr || env_->PushLocalFrame(4) != 0) {
+      return kRefuseProtocols;
+    }
+    jint chosen = kRefuseProtocols;
+    jobjectArray names = nullptr;
+    try {
+      names = NewStringArray(env_, offered);
+    } catch (...) {
+      names = nullptr;  // a Java exception is pending, cleared below
+    }
+    if (names != nullptr) {
+      chosen = env_->CallIntMethod(trust_, select_application_protocol_method, names);
+    }
+    if (env_->ExceptionCheck()) {
+      env_->ExceptionClear();
+      chosen = kRefuseProtocols;
+    }
+    env_->PopLocalFrame(nullptr);
+    return chosen;
+  }
+
  private:
   JNIEnv* env_;
   jobject trust_;
@@ -118,7 +175,7 @@ jobjectArray NewStringArray(JNIEnv* env, const std::vector<std::string>& strings
     throw JavaExceptionPending{};
   }
   for (size_t i = 0; i < strings.size(); i++) {
-    jstring value = env->NewStringUTF(strings[i].c_str());
+    jstring value = NewLatin1String(env, strings[i]);
     if (value == nullptr) {
       throw JavaExceptionPending{};
     }
@@ -154,7 +211,7 @@ void FreeEngine(JNIEnv*, jclass, jlong handle) {
 
 void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_version,
                jobjectArray cipher_suites, jstring groups, jstring server_name, jobjectArray alpn,
-               jint verify_mode) {
+               jboolean alpn_selector, jint verify_mode) {
   TlsGuard(env, [&] {
     tls::Settings settings;
     settings.min_version = min_version;
@@ -163,6 +220,7 @@ void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_ver
     settings.groups = groups == nullptr ? "" : JavaString(env, groups);
     settings.server_name = server_name == nullptr ? "" : JavaString(env, server_name);
     settings.alpn = JavaStrings(env, alpn);
+    settings.alpn_selector = alpn_selector == JNI_TRUE;
     settings.verify_mode = verify_mode;
     FromHandle<tls::Engine>(engine).Configure(settings);
   });
@@ -229,8 +287,14 @@ bool RegisterTlsNatives(JNIEnv* env) {
   verify_peer_method = env->GetMethodID(trust, "verifyPeer", "([[BLjava/lang/String;)Z");
   choose_client_credentials_method =
       env->GetMethodID(trust, "chooseClientCredentials", "([Ljava/lang/String;[[B)J");
+  choose_server_credentials_method =
+      env->GetMethodID(trust, "chooseServerCredentials", "(Ljava/lang/String;)J");
+  select_application_protocol_method =
+      env->GetMethodID(trust, "selectApplicationProtocol", "([Ljava/lang/String;)I");
   env->DeleteLocalRef(trust);
-  if (verify_peer_method == nullptr || choose_client_credentials_method == nullptr) {
+  if (verify_peer_method == nullptr || choose_client_credentials_method == nullptr ||
+      choose_server_credentials_method == nullptr ||
+      select_application_protocol_method == nullptr) {
     return false;
   }
   static const JNINativeMethod methods[] = {
@@ -246,7 +310,7 @@ bool RegisterTlsNatives(JNIEnv* env) {
        reinterpret_cast<void*>(FreeEngine)},
       {const_cast<char*>("configure"),
        const_cast<char*>("(JII[Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
-                         "[Ljava/lang/String;I)V"),
+                         "[Ljava/lang/String;ZI)V"),
        reinterpret_cast<void*>(Configure)},
       {const_cast<char*>("pending"), const_cast<char*>("(J)I"), reinterpret_cast<void*>(Pending)},
       {const_cast<char*>("handshake"), const_cast<char*>("(JLdev/carbide/ssl/PeerTrust;)Z"),

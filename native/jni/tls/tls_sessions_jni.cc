@@ -80,6 +80,10 @@ void ConfigureSessions(JNIEnv* env, jclass, jlong context, jint server_timeout, 
   });
 }
 
+void SetTicketKeyRotation(JNIEnv* env, jclass, jlong context, jint seconds) {
+  Guard(env, [&] { FromHandle<tls::Context>(context).SetTicketKeyRotation(seconds); });
+}
+
 void RemoveServerSession(JNIEnv* env, jclass, jlong context, jlong session) {
   Guard(env,
         [&] { FromHandle<tls::Context>(context).RemoveServerSession(SessionFromHandle(session)); });
@@ -113,21 +117,28 @@ jbyteArray SessionId(JNIEnv* env, jclass, jlong session) {
   });
 }
 
-jintArray PeerSignatureSchemes(JNIEnv* env, jclass, jlong engine) {
-  return Guard(env, [&] {
-    std::vector<uint16_t> schemes = FromHandle<tls::Engine>(engine).PeerSignatureSchemes();
-    std::vector<jint> values(schemes.begin(), schemes.end());
-    jintArray array = env->NewIntArray(static_cast<jsize>(values.size()));
-    if (array == nullptr) {
-      throw JavaExceptionPending{};
-    }
-    env->SetIntArrayRegion(array, 0, static_cast<jsize>(values.size()), values.data());
-    return array;
-  });
+jintArray IntArray(JNIEnv* env, const std::vector<uint16_t>& values) {
+  std::vector<jint> ints(values.begin(), values.end());
+  jintArray array = env->NewIntArray(static_cast<jsize>(ints.size()));
+  if (array == nullptr) {
+    throw JavaExceptionPending{};
+  }
+  env->SetIntArrayRegion(array, 0, static_cast<jsize>(ints.size()), ints.data());
+  return array;
+}
+
+jintArray LocalSignatureSchemes(JNIEnv* env, jclass, jboolean tls13_only) {
+  return Guard(env,
+               [&] { return IntArray(env, tls::LocalSignatureSchemes(tls13_only == JNI_TRUE)); });
 }
 
 void FreeSession(JNIEnv*, jclass, jlong session) {
   SSL_SESSION_free(reinterpret_cast<SSL_SESSION*>(static_cast<intptr_t>(session)));
+}
+
+jintArray PeerSignatureSchemes(JNIEnv* env, jclass, jlong engine) {
+  return Guard(
+      env, [&] { return IntArray(env, FromHandle<tls::Engine>(engine).PeerSignatureSchemes()); });
 }
 
 }  // namespace
@@ -142,6 +153,7 @@ bool RegisterTlsSessionNatives(JNIEnv* env) {
       Method("useCredentials", "(JJ)V", UseCredentials),
       Method("configureSessions", "(JIIIZZ)V", ConfigureSessions),
       Method("removeServerSession", "(JJ)V", RemoveServerSession),
+      Method("setTicketKeyRotation", "(JI)V", SetTicketKeyRotation),
       Method("offerSession", "(JJ)V", OfferSession),
       Method("sessionReused", "(J)Z", SessionReused),
       Method("takeNewSession", "(J)J", TakeNewSession),
@@ -149,6 +161,7 @@ bool RegisterTlsSessionNatives(JNIEnv* env) {
       Method("sessionId", "(J)[B", SessionId),
       Method("freeSession", "(J)V", FreeSession),
       Method("peerSignatureSchemes", "(J)[I", PeerSignatureSchemes),
+      Method("localSignatureSchemes", "(Z)[I", LocalSignatureSchemes),
   };
   return InitJavaKeySigners(env) && RegisterNatives(env, "dev/carbide/ssl/SessionNative", methods);
 }

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <climits>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "carbide/error.h"
 #include "carbide/tls.h"
@@ -95,9 +98,49 @@ int VerifyPeer(X509_STORE_CTX* store, void* /*arg*/) {
   return 0;
 }
 
+namespace {
+
+// The application's selector chooses among the client's protocols (`in`, ALPN wire format), as
+// SunJSSE's does: a refusal, or a protocol the client did not offer, is no_application_protocol.
+int SelectAlpnByVerifier(PeerVerifier& verifier, const unsigned char** out, unsigned char* out_len,
+                         const unsigned char* in, unsigned int in_len) {
+  std::vector<std::pair<const unsigned char*, unsigned char>> entries;
+  std::vector<std::string> offered;
+  for (unsigned int at = 0; at < in_len;) {
+    unsigned char length = in[at];
+    if (length == 0 || length > in_len - at - 1) {
+      return SSL_TLSEXT_ERR_ALERT_FATAL;  // OpenSSL checked the list; never reached
+    }
+    entries.emplace_back(in + at + 1, length);
+    offered.emplace_back(reinterpret_cast<const char*>(in + at + 1), length);
+    at += 1U + length;
+  }
+  int chosen = verifier.SelectApplicationProtocol(offered);
+  if (chosen == PeerVerifier::kNoProtocol) {
+    return SSL_TLSEXT_ERR_NOACK;
+  }
+  if (chosen < 0 || static_cast<size_t>(chosen) >= entries.size()) {
+    return SSL_TLSEXT_ERR_ALERT_FATAL;
+  }
+  *out = entries[static_cast<size_t>(chosen)].first;  // into the ClientHello, which outlives this
+  *out_len = entries[static_cast<size_t>(chosen)].second;
+  return SSL_TLSEXT_ERR_OK;
+}
+
+}  // namespace
+
 int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len, const unsigned char* in,
                unsigned int in_len, void* /*arg*/) {
   auto* engine = static_cast<Engine*>(SSL_get_app_data(ssl));
+  if (engine != nullptr && engine->alpn_selector_) {
+    try {
+      return engine->verifier_ == nullptr
+                 ? SSL_TLSEXT_ERR_ALERT_FATAL
+                 : SelectAlpnByVerifier(*engine->verifier_, out, out_len, in, in_len);
+    } catch (...) {
+      return SSL_TLSEXT_ERR_ALERT_FATAL;  // out of memory: nothing may cross OpenSSL's frames
+    }
+  }
   if (engine == nullptr || engine->alpn_wire_.empty()) {
     return SSL_TLSEXT_ERR_NOACK;
   }
@@ -127,6 +170,8 @@ Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")
   try {
     SetUpSessionCaches();
     SetUpClientCertificates();
+    SetUpSignatureSchemes();
+    SetUpServerCertificates();
   } catch (...) {
     SSL_CTX_free(client_ctx_);
     SSL_CTX_free(ctx_);
@@ -135,6 +180,8 @@ Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")
 }
 
 Context::~Context() {
+  // An engine's SSL may hold the server SSL_CTX a little longer; it must not reach the ticket keys.
+  SSL_CTX_set_app_data(ctx_, nullptr);
   SSL_CTX_free(client_ctx_);
   SSL_CTX_free(ctx_);
 }
@@ -196,6 +243,7 @@ void Engine::Configure(const Settings& settings) {
     CheckOpenssl(static_cast<int>(SSL_set_tlsext_host_name(ssl_, settings.server_name.c_str())),
                  "cannot set the server name");
   }
+  alpn_selector_ = settings.alpn_selector && SSL_is_server(ssl_) != 0;
   alpn_wire_.clear();
   for (const std::string& protocol : settings.alpn) {
     if (protocol.empty() || protocol.size() > 255) {

@@ -1,9 +1,10 @@
 // Session resumption. A server resumes through OpenSSL's own machinery: its SSL_CTX holds the
-// session cache (TLS 1.2 session IDs, TLS 1.3 stateful tickets) and the ticket keys, which
-// OpenSSL makes at random per SSL_CTX, so a ticket is only ever accepted by the SSLContext that
-// issued it. A client's sessions are kept by the Java side (SessionStore, keyed by host and port as
-// SunJSSE's client cache is): OpenSSL hands each new one to KeepClientSession, the Java side takes
-// it with TakeNewSession and offers it to a later engine with OfferSession.
+// session cache (TLS 1.2 session IDs, TLS 1.3 stateful tickets) and, through the ticket key
+// callback, the context's rotating ticket keys (tls_ticket_keys.cc), made at random per SSLContext,
+// so a ticket is only ever accepted by the SSLContext that issued it. A client's sessions are kept
+// by the Java side (SessionStore, keyed by host and port as SunJSSE's client cache is): OpenSSL
+// hands each new one to KeepClientSession, the Java side takes it with TakeNewSession and offers it
+// to a later engine with OfferSession.
 #include <openssl/ssl.h>
 
 #include <algorithm>
@@ -57,6 +58,7 @@ void Context::SetUpSessionCaches() {
   SSL_CTX_set_session_cache_mode(client_ctx_,
                                  SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
   SSL_CTX_sess_set_new_cb(client_ctx_, KeepClientSession);
+  ticket_keys_.Attach(ctx_);
   ConfigureSessions(kDefaultTimeoutSeconds, kDefaultTimeoutSeconds, kDefaultCacheSize, true, true);
 }
 
@@ -66,6 +68,8 @@ void Context::ConfigureSessions(long server_timeout, long client_timeout, long c
     throw Error(ErrorKind::kIllegalArgument, "a negative session timeout or cache size");
   }
   SSL_CTX_set_timeout(ctx_, OpensslTimeout(server_timeout));
+  server_timeout_ = server_timeout;
+  ticket_keys_.Configure(ticket_rotate_seconds_, server_timeout_);
   SSL_CTX_set_timeout(client_ctx_, OpensslTimeout(client_timeout));
   SSL_CTX_sess_set_cache_size(ctx_, cache_size);
   if (server_tickets) {
@@ -78,6 +82,11 @@ void Context::ConfigureSessions(long server_timeout, long client_timeout, long c
   } else {
     SSL_CTX_set_options(client_ctx_, SSL_OP_NO_TICKET);
   }
+}
+
+void Context::SetTicketKeyRotation(long seconds) {
+  ticket_keys_.Configure(seconds, server_timeout_);
+  ticket_rotate_seconds_ = seconds;
 }
 
 void Context::RemoveServerSession(SSL_SESSION* session) noexcept {
@@ -103,18 +112,6 @@ SSL_SESSION* Engine::TakeNewSession() noexcept {
 }
 
 SSL_SESSION* Engine::CurrentSession() const noexcept { return SSL_get1_session(ssl_); }
-
-std::vector<uint16_t> Engine::PeerSignatureSchemes() const {
-  std::vector<uint16_t> schemes;
-  int count = SSL_get_sigalgs(ssl_, -1, nullptr, nullptr, nullptr, nullptr, nullptr);
-  for (int i = 0; i < count; i++) {
-    unsigned char signature = 0;
-    unsigned char hash = 0;
-    SSL_get_sigalgs(ssl_, i, nullptr, nullptr, nullptr, &signature, &hash);
-    schemes.push_back(static_cast<uint16_t>(hash << 8 | signature));  // the code point's bytes
-  }
-  return schemes;
-}
 
 Der SessionId(const SSL_SESSION* session) {
   unsigned int length = 0;

@@ -1,8 +1,6 @@
 package dev.carbide.dh;
 
 import dev.carbide.keys.SpecKeyFactory;
-import java.security.InvalidKeyException;
-import java.security.Key;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.List;
@@ -50,31 +48,13 @@ final class DhKeyFactory extends SpecKeyFactory<DhPublicKeyImpl, DhPrivateKeyImp
             INAPPROPRIATE,
             INAPPROPRIATE,
             "Inappropriate key type",
-            "Cannot translate key"));
-  }
-
-  @Override
-  protected DhPublicKeyImpl toPublic(Key key) throws InvalidKeyException {
-    return DhKeys.toPublic(key);
-  }
-
-  @Override
-  protected DhPrivateKeyImpl toPrivate(Key key) throws InvalidKeyException {
-    return DhKeys.toPrivate(key);
-  }
-
-  @Override
-  protected Key translatePublic(Key key) throws InvalidKeyException {
-    return DhKeys.translatePublic(key);
-  }
-
-  @Override
-  protected Key translatePrivate(Key key) throws InvalidKeyException {
-    return DhKeys.translatePrivate(key);
-  }
-
-  @Override
-  protected boolean isOwn(Key key) {
-    return key instanceof DhPublicKeyImpl || key instanceof DhPrivateKeyImpl;
+            "Cannot translate key"),
+        new Translation<>(
+            DhPublicKeyImpl.class,
+            DhPrivateKeyImpl.class,
+            DhKeys::toPublic,
+            DhKeys::toPrivate,
+            DhKeys::translatePublic,
+            DhKeys::translatePrivate));
   }
 }

@@ -1,8 +1,6 @@
 package dev.carbide.dsa;
 
 import dev.carbide.keys.SpecKeyFactory;
-import java.security.InvalidKeyException;
-import java.security.Key;
 import java.security.interfaces.DSAParams;
 import java.security.spec.DSAParameterSpec;
 import java.security.spec.DSAPrivateKeySpec;
@@ -55,31 +53,13 @@ final class DsaKeyFactory extends SpecKeyFactory<DsaPublicKeyImpl, DsaPrivateKey
             INAPPROPRIATE,
             INAPPROPRIATE,
             "Inappropriate key type",
-            "Cannot translate key"));
-  }
-
-  @Override
-  protected DsaPublicKeyImpl toPublic(Key key) throws InvalidKeyException {
-    return DsaKeys.toPublic(key);
-  }
-
-  @Override
-  protected DsaPrivateKeyImpl toPrivate(Key key) throws InvalidKeyException {
-    return DsaKeys.toPrivate(key);
-  }
-
-  @Override
-  protected Key translatePublic(Key key) throws InvalidKeyException {
-    return DsaKeys.translatePublic(key);
-  }
-
-  @Override
-  protected Key translatePrivate(Key key) throws InvalidKeyException {
-    return DsaKeys.translatePrivate(key);
-  }
-
-  @Override
-  protected boolean isOwn(Key key) {
-    return key instanceof DsaPublicKeyImpl || key instanceof DsaPrivateKeyImpl;
+            "Cannot translate key"),
+        new Translation<>(
+            DsaPublicKeyImpl.class,
+            DsaPrivateKeyImpl.class,
+            DsaKeys::toPublic,
+            DsaKeys::toPrivate,
+            DsaKeys::translatePublic,
+            DsaKeys::translatePrivate));
   }
 }

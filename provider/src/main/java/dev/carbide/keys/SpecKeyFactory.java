@@ -16,9 +16,9 @@ import java.util.Objects;
 /**
  * The KeyFactory dispatch that DSA, DH and RSA share: each family lists, in order, the KeySpec
  * classes it makes keys from and those it gives keys back as (the first that fits wins), and
- * supplies its key translation and its JDK provider's messages; this class walks the tables. A
- * refusal of a key's values (InvalidKeyException from the family) becomes InvalidKeySpecException
- * with the same message.
+ * supplies its key translation ({@link Translation}, method references into its key helpers) and
+ * its JDK provider's messages; this class walks the tables. A refusal of a key's values
+ * (InvalidKeyException from the family) becomes InvalidKeySpecException with the same message.
  *
  * @param <U> the family's public key class
  * @param <R> the family's private key class
@@ -72,6 +72,26 @@ public abstract class SpecKeyFactory<U extends PublicKey, R extends PrivateKey>
   /** One spec class a key is given back as. */
   public record To<K>(Class<? extends KeySpec> type, View<K> view) {}
 
+  /** A key of any provider made into one of the family's (or refused). */
+  @FunctionalInterface
+  public interface Convert<K> {
+    K convert(Key key) throws InvalidKeyException;
+  }
+
+  /**
+   * How a family turns keys into its own: {@code toPublic}/{@code toPrivate} give its key classes
+   * (a cached translation, for getKeySpec), {@code translatePublic}/{@code translatePrivate} a
+   * fresh translation of a foreign key (for translateKey, which returns the family's own keys,
+   * instances of {@code publicClass} or {@code privateClass}, as they are).
+   */
+  public record Translation<U extends PublicKey, R extends PrivateKey>(
+      Class<U> publicClass,
+      Class<R> privateClass,
+      Convert<U> toPublic,
+      Convert<R> toPrivate,
+      Convert<? extends Key> translatePublic,
+      Convert<? extends Key> translatePrivate) {}
+
   /** The JDK provider's messages, which the family's factory repeats. */
   public record Messages(
       String publicSpec,
@@ -86,32 +106,22 @@ public abstract class SpecKeyFactory<U extends PublicKey, R extends PrivateKey>
   private final List<To<U>> publicTo;
   private final List<To<R>> privateTo;
   private final Messages messages;
+  private final Translation<U, R> translation;
 
   protected SpecKeyFactory(
       List<From<?, ? extends PublicKey>> publicFrom,
       List<From<?, ? extends PrivateKey>> privateFrom,
       List<To<U>> publicTo,
       List<To<R>> privateTo,
-      Messages messages) {
+      Messages messages,
+      Translation<U, R> translation) {
     this.publicFrom = publicFrom;
     this.privateFrom = privateFrom;
     this.publicTo = publicTo;
     this.privateTo = privateTo;
     this.messages = messages;
+    this.translation = translation;
   }
-
-  /** The family's Carbide key for any public key of its algorithm (cached translation). */
-  protected abstract U toPublic(Key key) throws InvalidKeyException;
-
-  protected abstract R toPrivate(Key key) throws InvalidKeyException;
-
-  /** A fresh translation of a foreign key, for translateKey. */
-  protected abstract Key translatePublic(Key key) throws InvalidKeyException;
-
-  protected abstract Key translatePrivate(Key key) throws InvalidKeyException;
-
-  /** True for the family's own key classes, which translateKey returns as they are. */
-  protected abstract boolean isOwn(Key key);
 
   /**
    * Refuses a null key or spec class as the JDK's factory does (by default a NullPointerException).
@@ -151,10 +161,11 @@ public abstract class SpecKeyFactory<U extends PublicKey, R extends PrivateKey>
     checkNotNull(key, specClass);
     try {
       if (key instanceof PublicKey) {
-        return view(publicTo, toPublic(key), specClass, messages.publicKeySpec);
+        return view(publicTo, translation.toPublic.convert(key), specClass, messages.publicKeySpec);
       }
       if (key instanceof PrivateKey) {
-        return view(privateTo, toPrivate(key), specClass, messages.privateKeySpec);
+        return view(
+            privateTo, translation.toPrivate.convert(key), specClass, messages.privateKeySpec);
       }
     } catch (InvalidKeyException e) {
       throw new InvalidKeySpecException(e.getMessage(), e);
@@ -181,14 +192,14 @@ public abstract class SpecKeyFactory<U extends PublicKey, R extends PrivateKey>
     if (key == null) {
       throw new InvalidKeyException("Key must not be null");
     }
-    if (isOwn(key)) {
+    if (translation.publicClass.isInstance(key) || translation.privateClass.isInstance(key)) {
       return key;
     }
     if (key instanceof PublicKey) {
-      return translatePublic(key);
+      return translation.translatePublic.convert(key);
     }
     if (key instanceof PrivateKey) {
-      return translatePrivate(key);
+      return translation.translatePrivate.convert(key);
     }
     throw new InvalidKeyException(messages.translate);
   }

@@ -123,7 +123,14 @@ final class RsaKeyFactory extends SpecKeyFactory<RsaPublicKeyImpl, RsaPrivateCrt
             "KeySpec must be RSAPublicKeySpec or X509EncodedKeySpec for RSA public keys",
             "KeySpec must be RSAPrivate(Crt)KeySpec or PKCS8EncodedKeySpec for RSA private keys",
             "Neither public nor private key",
-            "Neither public nor private key"));
+            "Neither public nor private key"),
+        new Translation<>(
+            RsaPublicKeyImpl.class,
+            RsaPrivateCrtKeyImpl.class,
+            RsaKeys::toPublic,
+            RsaKeys::toPrivate,
+            RsaKeys::translatePublic,
+            RsaKeyFactory::translatePrivate));
     this.type = type;
   }
 
@@ -152,6 +159,10 @@ final class RsaKeyFactory extends SpecKeyFactory<RsaPublicKeyImpl, RsaPrivateCrt
     return key instanceof RSAPrivateKey && !(key instanceof RSAPrivateCrtKey);
   }
 
+  private static Key translatePrivate(Key key) throws InvalidKeyException {
+    return nonCrt(key) ? key : RsaKeys.translatePrivate(key);
+  }
+
   @Override
   protected void checkNotNull(Key key, Class<?> specClass) throws InvalidKeySpecException {
     if (key == null || specClass == null) {
@@ -167,30 +178,5 @@ final class RsaKeyFactory extends SpecKeyFactory<RsaPublicKeyImpl, RsaPrivateCrt
       return jdkFactory(type).getKeySpec(key, specClass);
     }
     return super.engineGetKeySpec(key, specClass);
-  }
-
-  @Override
-  protected RsaPublicKeyImpl toPublic(Key key) throws InvalidKeyException {
-    return RsaKeys.toPublic(key);
-  }
-
-  @Override
-  protected RsaPrivateCrtKeyImpl toPrivate(Key key) throws InvalidKeyException {
-    return RsaKeys.toPrivate(key);
-  }
-
-  @Override
-  protected Key translatePublic(Key key) throws InvalidKeyException {
-    return RsaKeys.translatePublic(key);
-  }
-
-  @Override
-  protected Key translatePrivate(Key key) throws InvalidKeyException {
-    return nonCrt(key) ? key : RsaKeys.translatePrivate(key);
-  }
-
-  @Override
-  protected boolean isOwn(Key key) {
-    return key instanceof RsaPublicKeyImpl || key instanceof RsaPrivateCrtKeyImpl;
   }
 }

@@ -16,6 +16,7 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContextSpi;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocketFactory;
 import javax.net.ssl.SSLSessionContext;
@@ -69,6 +70,7 @@ public class CarbideSslContext extends SSLContextSpi {
       NativeCleaner.register(this, context, TlsNative::freeContext, NativeFootprint.TLS_ENGINE);
       handle = context;
       defaultCipherSuites = TlsNative.defaultCipherSuites(context);
+      SessionNative.setTicketKeyRotation(context, SessionStore.statelessKeySeconds());
     }
     configureSessions();
   }
@@ -120,15 +122,21 @@ public class CarbideSslContext extends SSLContextSpi {
     }
   }
 
-  /** Gives a server engine the key the application's key manager chooses for it. */
-  void useServerKey(CarbideSslEngine engine, long engineHandle, CarbideSslSession session)
-      throws SSLException {
+  /**
+   * The credentials of the alias the application's key manager chooses for a server engine, asked
+   * once the ClientHello is known ({@code chooseEngineServerAlias} of an X509ExtendedKeyManager
+   * with the engine, whose handshake session then gives the client's SNI names, or {@code
+   * chooseServerAlias} with the engine's socket), EC first, then RSA.
+   */
+  CredentialCache.Decoded chooseServerCredentials(
+      CarbideSslEngine engine, CarbideSslSession session) throws SSLException {
     X509KeyManager keys;
     synchronized (this) {
       keys = keyManager;
     }
     if (keys == null) {
-      throw new SSLException("No available authentication scheme: the context has no key manager");
+      throw new SSLHandshakeException(
+          "No available authentication scheme: the context has no key manager");
     }
     SSLSocket socket = engine.socket();
     for (String keyType : SERVER_KEY_TYPES) {
@@ -148,11 +156,10 @@ public class CarbideSslContext extends SSLContextSpi {
       if (credentials == null) {
         continue;
       }
-      credentials.useIn(engineHandle);
       session.localCertificates(credentials.chain());
-      return;
+      return credentials;
     }
-    throw new SSLException("No available authentication scheme");
+    throw new SSLHandshakeException("No available authentication scheme");
   }
 
   /**

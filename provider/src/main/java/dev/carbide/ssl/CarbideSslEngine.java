@@ -8,6 +8,9 @@ import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BiFunction;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -52,9 +55,17 @@ public final class CarbideSslEngine extends SSLEngine {
   private boolean inboundDone;
   private boolean failed;
   private Exception trustFailure;
+  // A failure the Java side decided inside the handshake (no credentials, no new session allowed),
+  // thrown as it is, as SunJSSE throws its own.
+  private SSLException refusal;
+  private boolean sessionCreation = true;
+  // The server's ALPN choice, SunJSSE's way: an engine's selector, or its socket's.
+  private BiFunction<SSLEngine, List<String>, String> engineSelector;
+  private BiFunction<SSLSocket, List<String>, String> socketSelector;
   private String applicationProtocol;
   private CarbideSslSession offered; // the session a client offered to resume
   private CredentialCache.Decoded clientCredentials; // reachable while the native engine uses them
+  private CredentialCache.Decoded serverCredentials; // the same for a server
 
   // The native engine's questions during a handshake step: is the peer trusted, and (a client
   // asked for its certificate) which credentials the key manager chooses.
@@ -70,6 +81,16 @@ public final class CarbideSslEngine extends SSLEngine {
           clientCredentials =
               context.chooseClientCredentials(CarbideSslEngine.this, session, keyTypes, issuers);
           return clientCredentials == null ? 0 : clientCredentials.handle();
+        }
+
+        @Override
+        public long chooseServerCredentials(String serverName) {
+          return CarbideSslEngine.this.chooseServerCredentials(serverName);
+        }
+
+        @Override
+        public int selectApplicationProtocol(String[] offered) {
+          return CarbideSslEngine.this.selectApplicationProtocol(List.of(offered));
         }
       };
   // The socket this engine works for, if any (CarbideSslSocket): the key and trust managers are
@@ -199,6 +220,8 @@ public final class CarbideSslEngine extends SSLEngine {
         NativeCleaner.register(this, engine, TlsNative::freeEngine, NativeFootprint.TLS_ENGINE);
     handle = engine;
     int[] versions = settings.versionRange();
+    session.localSignatureAlgorithms(
+        SignatureSchemes.local(versions[0] == TlsNative.TLS1_3_VERSION));
     int verify =
         settings.needClientAuth
             ? TlsNative.VERIFY_PEER | TlsNative.VERIFY_FAIL_IF_NO_PEER_CERT
@@ -213,15 +236,19 @@ public final class CarbideSslEngine extends SSLEngine {
           settings.groupList(),
           serverName,
           settings.applicationProtocols,
+          !clientMode && (socket != null ? socketSelector : engineSelector) != null,
           verify);
-      if (!clientMode) {
-        context.useServerKey(this, handle, session);
-      } else {
+      if (clientMode) {
         offered =
             Resumption.offer(context, session, handle, serverName, getPeerHost(), getPeerPort());
       }
     } catch (IllegalArgumentException e) {
       throw new SSLException(e.getMessage(), e);
+    }
+    if (clientMode && offered == null && !sessionCreation) {
+      failed = true;
+      throw new SSLHandshakeException(
+          "No new session is allowed and no existing session can be resumed");
     }
   }
 
@@ -229,21 +256,92 @@ public final class CarbideSslEngine extends SSLEngine {
   private void step() throws SSLException {
     try {
       trustFailure = null;
+      refusal = null;
       if (TlsNative.handshake(handle, callbacks)) {
-        handshakeComplete = true;
         String[] info = TlsNative.session(handle);
+        if (!clientMode && serverCredentials == null) {
+          resumedServerCertificates(info[4]);
+        }
+        handshakeComplete = true;
         session.settle(info[0], info[1], info[2]);
         applicationProtocol = info[3];
         Resumption.settled(context, session, handle, clientMode, offered, info[4]);
       }
     } catch (SSLException e) {
       failed = true;
+      if (refusal != null) {
+        throw refusal;
+      }
       SSLHandshakeException handshake = new SSLHandshakeException(e.getMessage());
       Exception signFailure = JavaKeySigner.takeFailure(); // a key only Java can use refused
       handshake.initCause(
           trustFailure != null ? trustFailure : signFailure != null ? signFailure : e);
       throw handshake;
     }
+  }
+
+  // A resumed handshake asks no key manager (OpenSSL presents no certificate), yet its session
+  // reports the certificates this server authenticates with, as SunJSSE's resumed sessions do: the
+  // key manager names them, asked as for a full handshake while the handshake session (with the
+  // client's SNI name) is still there.
+  private void resumedServerCertificates(String serverName) {
+    try {
+      session.requestedServerNames(Resumption.serverNames(serverName));
+      context.chooseServerCredentials(this, session);
+    } catch (SSLException | RuntimeException e) {
+      // the handshake is done: the session only reports no local certificates
+    }
+  }
+
+  // Called by the native engine inside the handshake of a server with a selector, when the client
+  // offered application protocols. As SunJSSE: null, or a protocol not offered, fails the handshake
+  // with no_application_protocol; "" answers without ALPN.
+  private int selectApplicationProtocol(List<String> offered) {
+    try {
+      SSLSocket owner = socket;
+      BiFunction<SSLSocket, List<String>, String> forSocket = socketSelector;
+      BiFunction<SSLEngine, List<String>, String> forEngine = engineSelector;
+      String chosen =
+          owner != null && forSocket != null
+              ? forSocket.apply(owner, offered)
+              : forEngine != null ? forEngine.apply(this, offered) : null;
+      if (chosen != null && chosen.isEmpty()) {
+        applicationProtocol = "";
+        return -1;
+      }
+      int index = chosen == null ? -1 : offered.indexOf(chosen);
+      if (index >= 0) {
+        applicationProtocol = chosen;
+        return index;
+      }
+      refusal = new SSLHandshakeException("No matching application layer protocol values");
+    } catch (RuntimeException e) {
+      refusal = new SSLHandshakeException("the application protocol selector failed: " + e);
+      refusal.initCause(e);
+    }
+    return -2;
+  }
+
+  // Called by the native engine inside the handshake, once a ClientHello that resumes no session
+  // was read: the handshake session now tells the key manager the client's SNI names and
+  // signature schemes, as SunJSSE's does when it asks.
+  private long chooseServerCredentials(String serverName) {
+    try {
+      if (!sessionCreation) {
+        throw new SSLHandshakeException("Not resumption, and no new session is allowed");
+      }
+      session.requestedServerNames(Resumption.serverNames(serverName));
+      session.peerSignatureAlgorithms(
+          SignatureSchemes.algorithmNames(SessionNative.peerSignatureSchemes(handle)));
+      serverCredentials = context.chooseServerCredentials(this, session);
+      return serverCredentials.handle();
+    } catch (SSLException e) {
+      refusal = e;
+    } catch (RuntimeException e) {
+      refusal = new SSLHandshakeException("the key manager failed: " + e);
+      refusal.initCause(e);
+    }
+    return 0;
   }
 
   private int read(ByteBuffer[] dsts, int offset, int length) throws SSLException {
@@ -267,6 +365,11 @@ public final class CarbideSslEngine extends SSLEngine {
 
   // Called by the native engine inside the handshake: the application's trust manager decides.
   private boolean verifyPeer(byte[][] chain, String cipherSuite) {
+    if (clientMode && !sessionCreation) {
+      // A certificate to verify means the server did not resume the session offered.
+      refusal = new SSLHandshakeException("New session creation is disabled");
+      return false;
+    }
     try {
       X509Certificate[] certificates = Resumption.certificates(chain);
       session.peerCertificates(certificates);
@@ -513,16 +616,22 @@ public final class CarbideSslEngine extends SSLEngine {
     }
   }
 
+  /**
+   * SunJSSE's meaning: with {@code false} no new session is created, so only a handshake that
+   * resumes a session completes (a client without a session to offer fails at once).
+   */
   @Override
   public void setEnableSessionCreation(boolean flag) {
-    if (!flag) {
-      throw new UnsupportedOperationException("refusing new sessions is not supported yet");
+    synchronized (lock) {
+      sessionCreation = flag;
     }
   }
 
   @Override
   public boolean getEnableSessionCreation() {
-    return true;
+    synchronized (lock) {
+      return sessionCreation;
+    }
   }
 
   @Override
@@ -553,6 +662,34 @@ public final class CarbideSslEngine extends SSLEngine {
     }
   }
 
+  @Override
+  public void setHandshakeApplicationProtocolSelector(
+      BiFunction<SSLEngine, List<String>, String> selector) {
+    synchronized (lock) {
+      engineSelector = selector;
+    }
+  }
+
+  @Override
+  public BiFunction<SSLEngine, List<String>, String> getHandshakeApplicationProtocolSelector() {
+    synchronized (lock) {
+      return engineSelector;
+    }
+  }
+
+  /** The selector of the socket this engine works for ({@link CarbideSslSocket}). */
+  void socketSelector(BiFunction<SSLSocket, List<String>, String> selector) {
+    synchronized (lock) {
+      socketSelector = selector;
+    }
+  }
+
+  BiFunction<SSLSocket, List<String>, String> socketSelector() {
+    synchronized (lock) {
+      return socketSelector;
+    }
+  }
+
   void serveSocket(SSLSocket socket) {
     this.socket = socket;
   }
@@ -562,14 +699,27 @@ public final class CarbideSslEngine extends SSLEngine {
     return socket;
   }
 
-  /** Frees the native state now rather than when the engine becomes unreachable. */
+  /**
+   * Frees the native state now rather than when the engine becomes unreachable (a socket's close),
+   * and closes the engine for good: later calls answer CLOSED and never make a new native engine.
+   * Idempotent; a wrap or unwrap running on another thread finishes first (the engine's lock).
+   */
   void free() {
     synchronized (lock) {
+      outboundClosed = true;
+      inboundDone = true;
       if (cleanable != null) {
         cleanable.clean();
         cleanable = null;
         handle = 0;
       }
+    }
+  }
+
+  /** Whether the engine holds native state (for the tests of {@link #free}). */
+  boolean holdsNativeState() {
+    synchronized (lock) {
+      return handle != 0;
     }
   }
 

@@ -36,6 +36,7 @@ final class CarbideSslSession extends ExtendedSSLSession {
   private volatile boolean resumed;
   private volatile List<SNIServerName> requestedServerNames = List.of();
   private volatile String[] peerSignatureAlgorithms = new String[0];
+  private volatile String[] localSignatureAlgorithms = new String[0];
   private NativeSessionRef nativeSession; // guarded by this
   private volatile String protocol = "NONE";
   private volatile String cipherSuite = NULL_CIPHER_SUITE;
@@ -74,6 +75,13 @@ final class CarbideSslSession extends ExtendedSSLSession {
 
   void peerSignatureAlgorithms(String[] algorithms) {
     this.peerSignatureAlgorithms = algorithms.clone();
+  }
+
+  /**
+   * What this side offers, set when its handshake starts, as SunJSSE's handshake session has it.
+   */
+  void localSignatureAlgorithms(String[] algorithms) {
+    this.localSignatureAlgorithms = algorithms.clone();
   }
 
   void requestedServerNames(List<SNIServerName> names) {
@@ -310,7 +318,7 @@ final class CarbideSslSession extends ExtendedSSLSession {
 
   @Override
   public String[] getLocalSupportedSignatureAlgorithms() {
-    return new String[0]; // not reported by the native engine yet (docs/tls.md)
+    return localSignatureAlgorithms.clone();
   }
 
   @Override

@@ -12,11 +12,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import javax.net.ssl.HandshakeCompletedEvent;
 import javax.net.ssl.HandshakeCompletedListener;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
 
 /**
  * An SSLSocket on the native engine: its streams drive one {@link CarbideSslEngine} over a TCP
@@ -26,9 +28,11 @@ import javax.net.ssl.SSLSession;
  * managers are given this socket, as SunJSSE gives them its own, so endpoint identification ({@code
  * SSLParameters.setEndpointIdentificationAlgorithm}) is done by the trust manager.
  *
- * <p>Handshake listeners run on a new thread per handshake, as in SunJSSE. Differences: a second
- * {@code startHandshake()} does nothing (the engine neither renegotiates nor starts key updates),
- * and a close before the handshake ends sends no user_canceled alert.
+ * <p>Handshake listeners run on a new thread per handshake, as in SunJSSE. {@code close()} (or a
+ * fatal failure) frees the engine's native state at once; a reader or writer thread still at work
+ * then sees the socket closed. Differences: a second {@code startHandshake()} does nothing (the
+ * engine neither renegotiates nor starts key updates), and a close before the handshake ends sends
+ * no user_canceled alert (OpenSSL offers no call that sends an alert mid-handshake).
  */
 final class CarbideSslSocket extends LayeredSocket {
   private final CarbideSslContext context;
@@ -146,6 +150,8 @@ final class CarbideSslSocket extends LayeredSocket {
     CarbideSslEngine named =
         newEngine(endpoint.getHostString(), endpoint.getPort(), configured.getUseClientMode());
     named.setSSLParameters(configured.getSSLParameters());
+    named.setEnableSessionCreation(configured.getEnableSessionCreation());
+    named.socketSelector(configured.socketSelector());
     engine = named;
     records = newRecords();
   }
@@ -255,13 +261,22 @@ final class CarbideSslSocket extends LayeredSocket {
       if (connected != null) {
         connected.closeInbound(); // reads now end, as in SunJSSE
       }
-      if (autoClose) {
-        if (connected != null) {
-          connected.drainReceived();
+      try {
+        if (autoClose) {
+          if (connected != null) {
+            connected.drainReceived();
+          }
+          raw.close();
         }
-        raw.close();
+      } finally {
+        engine.free(); // now, not when the Cleaner finds the socket unreachable
       }
     }
+  }
+
+  /** The engine this socket drives (for the tests of its native state). */
+  CarbideSslEngine engine() {
+    return engine;
   }
 
   @Override
@@ -401,6 +416,17 @@ final class CarbideSslSocket extends LayeredSocket {
   }
 
   @Override
+  public void setHandshakeApplicationProtocolSelector(
+      BiFunction<SSLSocket, List<String>, String> selector) {
+    engine.socketSelector(selector);
+  }
+
+  @Override
+  public BiFunction<SSLSocket, List<String>, String> getHandshakeApplicationProtocolSelector() {
+    return engine.socketSelector();
+  }
+
+  @Override
   public String toString() {
     return "CarbideSslSocket[hostname="
         + engine.getPeerHost()
@@ -432,12 +458,14 @@ final class CarbideSslSocket extends LayeredSocket {
     @Override
     public void failed() {
       closed = true;
-      if (autoClose) {
-        try {
+      try {
+        if (autoClose) {
           raw.close();
-        } catch (IOException ignored) {
-          // closing after a failure that is already being reported
         }
+      } catch (IOException ignored) {
+        // closing after a failure that is already being reported
+      } finally {
+        engine.free();
       }
     }
   }

@@ -1,9 +1,9 @@
 package dev.carbide.ssl;
 
 /**
- * The native engine's question to Java during a handshake: is this peer chain trusted? Called from
- * inside OpenSSL's handshake (the certificate verify callback of libcarbide-ssl.so), so it must not
- * throw: a refusal keeps its reason on the Java side and returns false.
+ * The native engine's questions to Java during a handshake: is this peer chain trusted, and which
+ * credentials does this side present? Called from inside OpenSSL's handshake (its callbacks in
+ * libcarbide-ssl.so), so they must not throw: a refusal keeps its reason on the Java side.
  */
 interface PeerTrust {
   /**
@@ -20,5 +20,24 @@ interface PeerTrust {
    */
   default long chooseClientCredentials(String[] keyTypes, byte[][] issuers) {
     return 0;
+  }
+
+  /**
+   * A server read a ClientHello that resumes no session: the handle of the credentials the key
+   * manager chooses, with the handshake session now carrying the client's SNI {@code serverName}
+   * ("" for none), kept reachable until the handshake step returns, or 0 to fail the handshake (the
+   * reason kept on the Java side). Must not throw either.
+   */
+  default long chooseServerCredentials(String serverName) {
+    return 0;
+  }
+
+  /**
+   * A server with an application protocol selector read the client's ALPN list ({@code offered},
+   * each protocol's bytes as ISO-8859-1 chars): the index of the protocol chosen, -1 for none (no
+   * ALPN in the answer), or -2 to fail the handshake (no_application_protocol). Must not throw.
+   */
+  default int selectApplicationProtocol(String[] offered) {
+    return -2;
   }
 }

@@ -63,7 +63,7 @@ final class Resumption {
   }
 
   // The SNI host name as JSSE reports it; none if SNIHostName refuses what OpenSSL accepted.
-  private static List<SNIServerName> serverNames(String name) {
+  static List<SNIServerName> serverNames(String name) {
     if (name == null || name.isEmpty()) {
       return List.of();
     }

@@ -42,6 +42,12 @@ final class SessionNative {
       boolean serverTickets,
       boolean clientTickets);
 
+  /**
+   * How often the context's stateless ticket key changes, in seconds; each key still decrypts for
+   * the server session timeout after that (tls.h, TicketKeys).
+   */
+  static native void setTicketKeyRotation(long context, int seconds);
+
   /** Drops a server session from the context's cache, and marks it not resumable. */
   static native void removeServerSession(long context, long session);
 
@@ -63,4 +69,7 @@ final class SessionNative {
 
   /** The TLS code points of the signature schemes the peer offered (see Engine). */
   static native int[] peerSignatureSchemes(long engine);
+
+  /** The TLS code points of the signature schemes every engine offers (LocalSignatureSchemes). */
+  static native int[] localSignatureSchemes(boolean tls13Only);
 }

@@ -32,6 +32,7 @@ import javax.net.ssl.SSLSessionContext;
 final class SessionStore implements SSLSessionContext {
   static final int DEFAULT_TIMEOUT = 86400;
   static final int DEFAULT_CACHE_SIZE = 20480;
+  static final int STATELESS_KEY_SECONDS = 3600;
 
   private final CarbideSslContext context;
   private final boolean client;
@@ -59,6 +60,20 @@ final class SessionStore implements SSLSessionContext {
             ? "jdk.tls.client.enableSessionTicketExtension"
             : "jdk.tls.server.enableSessionTicketExtension";
     return !"false".equalsIgnoreCase(System.getProperty(name, "true"));
+  }
+
+  /**
+   * SunJSSE's {@code jdk.tls.server.statelessKeyTimeout}: how long, in seconds, a stateless ticket
+   * key encrypts before a new one replaces it (3600; 0 to 604800, else the default, as there).
+   */
+  static int statelessKeySeconds() {
+    String value = System.getProperty("jdk.tls.server.statelessKeyTimeout");
+    try {
+      int seconds = value == null ? STATELESS_KEY_SECONDS : Integer.parseInt(value.trim());
+      return seconds < 0 || seconds > 604800 ? STATELESS_KEY_SECONDS : seconds;
+    } catch (NumberFormatException e) {
+      return STATELESS_KEY_SECONDS;
+    }
   }
 
   private static int defaultCacheSize() {

@@ -6,15 +6,16 @@ import java.security.PrivateKey;
 import java.security.Signature;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
-import java.util.LinkedHashSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The JCA names of TLS signature schemes (RFC 8446, 4.2.3), as SunJSSE reports them in {@code
- * ExtendedSSLSession}: the algorithm each scheme signs with, once each, in the peer's order.
- * Schemes the JDK has no name for (ML-DSA, brainpool) are left out. The same names sign with a key
- * only Java can use ({@link JavaKeySigner}).
+ * ExtendedSSLSession}: the algorithm each scheme signs with, one name per scheme in the given order
+ * (so "RSASSA-PSS" once for each PSS scheme, as SunJSSE repeats it). Schemes the JDK has no name
+ * for (ML-DSA, brainpool) are left out. The same names sign with a key only Java can use ({@link
+ * JavaKeySigner}).
  */
 final class SignatureSchemes {
   private static final Map<Integer, String> NAMES =
@@ -81,7 +82,7 @@ final class SignatureSchemes {
   }
 
   static String[] algorithmNames(int[] codePoints) {
-    Set<String> names = new LinkedHashSet<>();
+    List<String> names = new ArrayList<>(codePoints.length);
     for (int codePoint : codePoints) {
       String name = NAMES.get(codePoint);
       if (name != null) {
@@ -89,5 +90,19 @@ final class SignatureSchemes {
       }
     }
     return names.toArray(new String[0]);
+  }
+
+  /**
+   * The names of the schemes every engine offers and accepts (the native engine sets them on its
+   * contexts), for an engine whose lowest enabled protocol is TLS 1.3 ({@code tls13Only}) or TLS
+   * 1.2. The caller holds a context, so the native library is loaded.
+   */
+  static String[] local(boolean tls13Only) {
+    return (tls13Only ? Local.TLS13 : Local.TLS12).clone();
+  }
+
+  private static final class Local {
+    static final String[] TLS13 = algorithmNames(SessionNative.localSignatureSchemes(true));
+    static final String[] TLS12 = algorithmNames(SessionNative.localSignatureSchemes(false));
   }
 }

@@ -51,6 +51,7 @@ final class TlsNative {
       String groups,
       String serverName,
       String[] applicationProtocols,
+      boolean applicationProtocolSelector,
       int verifyMode);
 
   // The record calls work on the caller's memory without an intermediate copy (RecordBuffers):

@@ -12,6 +12,7 @@ import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
 import dev.carbide.testing.Carbide;
 import dev.carbide.testing.FipsSkips;
+import dev.carbide.testing.Tools;
 import dev.carbide.tls.PeerProcess;
 import dev.carbide.tls.TlsFiles;
 import java.io.InputStream;
@@ -72,8 +73,8 @@ class EngineInteropTest {
         Carbide.provider().getService("SSLContext", "TLS") != null,
         "the native TLS engine needs the bundled OpenSSL");
     assumeTrue(!FipsSkips.FIPS_PASS, "the TLS engine is not part of FIPS mode yet");
-    assumeTrue(TlsFiles.onPath("openssl"), "the openssl tool is not installed");
-    assumeTrue(TlsFiles.onPath("curl"), "curl is not installed");
+    assumeTrue(Tools.onPath("openssl"), "the openssl tool is not installed");
+    assumeTrue(Tools.onPath("curl"), "curl is not installed");
     TlsFiles.makeCertificate(dir, "ec", "localhost", "ec", "-pkeyopt", "ec_paramgen_curve:P-256");
     TlsFiles.makeCertificate(dir, "rsa", "localhost", "rsa", "-pkeyopt", "rsa_keygen_bits:2048");
     payload = new byte[PAYLOAD_BYTES];

@@ -7,6 +7,7 @@ import dev.carbide.testing.Carbide;
 import dev.carbide.testing.FipsSkips;
 import dev.carbide.testing.Keytool;
 import dev.carbide.testing.Openssl;
+import dev.carbide.testing.Tools;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -46,7 +47,7 @@ class OpensslClientTest {
         Carbide.provider().getService("SSLContext", "TLS") != null,
         "the native TLS engine needs the bundled OpenSSL");
     assumeTrue(!FipsSkips.FIPS_PASS, "the TLS engine is not part of FIPS mode yet");
-    assumeTrue(Openssl.toolOnPath(), "the openssl tool is not installed");
+    assumeTrue(Tools.onPath("openssl"), "the openssl tool is not installed");
     Path file = dir.resolve("server.p12");
     Keytool.generateKeyPair(file, "changeit", "-keyalg", "EC", "-groupname", "secp256r1");
     KeyStore store = KeyStore.getInstance("PKCS12");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.carbide.ssl.SocketFixture.Background;
 import dev.carbide.testing.Openssl;
+import dev.carbide.testing.Tools;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,7 +33,7 @@ class OpensslSocketTest {
   @BeforeAll
   static void certificate(@TempDir Path dir) throws Exception {
     fixture = SocketFixture.create(dir);
-    assumeTrue(Openssl.toolOnPath(), "the openssl tool is not installed");
+    assumeTrue(Tools.onPath("openssl"), "the openssl tool is not installed");
   }
 
   @ParameterizedTest

@@ -3,7 +3,6 @@ package dev.carbide.testing;
 import dev.carbide.CarbideProvider;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -26,16 +25,6 @@ public final class Openssl {
     int loadedMajor = Integer.parseInt(matcher.group(1));
     int loadedMinor = Integer.parseInt(matcher.group(2));
     return loadedMajor > major || (loadedMajor == major && loadedMinor >= minor);
-  }
-
-  /** True if the {@code openssl} command-line tool is on the PATH (the system's, for interop). */
-  public static boolean toolOnPath() {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "openssl"))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

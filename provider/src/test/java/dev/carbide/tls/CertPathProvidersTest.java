@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.carbide.CarbideProvider;
 import dev.carbide.testing.ChildJvm;
 import dev.carbide.testing.SecurityOverride;
+import dev.carbide.testing.Tools;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +28,7 @@ class CertPathProvidersTest {
 
   @Test
   void carbideVerifiesTheChainsSignatures() throws Exception {
-    assumeTrue(TlsFiles.onPath("openssl"), "the openssl tool is not installed");
+    assumeTrue(Tools.onPath("openssl"), "the openssl tool is not installed");
     chain("ec", "ec", "-pkeyopt", "ec_paramgen_curve:P-256");
     chain("rsa", "rsa", "-pkeyopt", "rsa_keygen_bits:2048");
     ChildJvm.Result child =

@@ -1,7 +1,6 @@
 package dev.carbide.tls;
 
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -122,16 +121,6 @@ public final class TlsFiles {
     command.addAll(options);
     command.add("https://localhost:" + port + "/");
     return command;
-  }
-
-  /** Whether {@code tool} is an executable on the PATH. */
-  public static boolean onPath(String tool) {
-    for (String entry : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      if (Files.isExecutable(Path.of(entry, tool))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   public static Certificate certificate(Path dir, String name) throws Exception {

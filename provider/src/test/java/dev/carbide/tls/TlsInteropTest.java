@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.carbide.CarbideProvider;
 import dev.carbide.testing.ChildJvm;
 import dev.carbide.testing.SecurityOverride;
+import dev.carbide.testing.Tools;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,8 +44,8 @@ class TlsInteropTest {
 
   @TestFactory
   List<DynamicTest> interoperates() throws Exception {
-    assumeTrue(TlsFiles.onPath("openssl"), "the openssl tool is not installed");
-    assumeTrue(TlsFiles.onPath("curl"), "curl is not installed");
+    assumeTrue(Tools.onPath("openssl"), "the openssl tool is not installed");
+    assumeTrue(Tools.onPath("curl"), "curl is not installed");
     makeCertificates();
     payload = new byte[PAYLOAD_BYTES];
     new SecureRandom().nextBytes(payload);
