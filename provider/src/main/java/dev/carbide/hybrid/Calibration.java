@@ -18,22 +18,16 @@ import java.util.function.LongSupplier;
  * a sequential race: the two engines run in alternating short slices, timed in thread CPU time, and
  * the race stops as soon as every round so far clearly clears the margin or clearly misses it; a
  * close race runs its full length and is then decided by the median. The JDK takes a class only if
- * it is at least {@link #MARGIN} times as fast ({@link #SMALL_MARGIN} below 1 KiB, where the ratio
- * swings with the JIT): noise never flips a decision, and a close race stays on OpenSSL. A probe
- * whose every route key the built-in default sends to the JDK at every size (ML-DSA with AVX-512 on
- * JDK 25) is not measured: the default's rule is certain, and measuring it would cost a second of
- * the JDK's JIT warm-up.
+ * it is at least {@link #MARGIN} times as fast, at every size: noise never flips a decision, and a
+ * close race stays on OpenSSL. (A margin of 2 below 1 KiB, from when a routed 64-byte cipher
+ * operation paid both engines' init, went with RoutedCipher's predicted init; docs/hybrid.md.) A
+ * probe whose every route key the built-in default sends to the JDK at every size (ML-DSA with
+ * AVX-512 on JDK 25) is not measured: the default's rule is certain, and measuring it would cost a
+ * second of the JDK's JIT warm-up.
  */
 public final class Calibration {
   /** The JDK must be this much faster (median over the rounds) to take an operation. */
   static final double MARGIN = 1.15;
-
-  /**
-   * The margin below 1 KiB. There a routed operation pays two inits and the JDK's speed depends on
-   * what the JIT made of the call's setup: AES-CBC decryption at 64 B measured 0.29 to 1.48 times
-   * OpenSSL's speed across runs, where 1 KiB and up stayed within a few percent.
-   */
-  static final double SMALL_MARGIN = 2.0;
 
   /** A race stops early once every round is this factor past the margin, either way. */
   private static final double CLEAR = 1.1;
@@ -154,10 +148,9 @@ public final class Calibration {
       double floor = sizes[0] == 0 ? 0 : smallestRate * sizes[0] / sizes[i] * COMPILED_FLOOR;
       warm(onJdk, 0, floor, cap, slice);
       warm(onCarbide, 0, 0, WARMUP_CAP_NANOS, slice);
-      double margin = sizes[i] > 0 && sizes[i] < 1024 ? SMALL_MARGIN : MARGIN;
-      double ratio = race(onJdk, onCarbide, margin, slice);
+      double ratio = race(onJdk, onCarbide, MARGIN, slice);
       ratios.insert(0, String.format(" %s:%.2f", label(sizes[i]), ratio));
-      if (ratio < margin) {
+      if (ratio < MARGIN) {
         break;
       }
       from = sizes[i];

@@ -89,13 +89,13 @@ final class Probes {
   static final int[] SIZES = {64, 1024, 16 * 1024};
 
   /**
-   * A cipher's size classes start at 1 KiB. Below it a routed operation pays both engines' init and
-   * the JDK's speed depends on what the JIT made of the call's setup: at 64 B, AES-CBC decryption
-   * measured 0.29 to 2.0 times OpenSSL's speed across runs, AES-CTR 1.5 to 14, so a decision there
-   * would flip from one calibration to the next. The routes then start at 1 KiB, as the built-in
-   * default's do.
+   * A cipher's size classes, 64 B included. Before a re-init could go to the JDK's engine alone
+   * (RoutedCipher's predicted init), a routed 64-byte operation paid both engines' init and the
+   * class was left out; now a routed operation costs the JDK's own plus a second {@code Cipher}
+   * layer (bench's RouteFloorBenchmark), and on a CPU with VAES the JDK's whole 64-byte AES-CTR or
+   * CBC decryption is faster than Carbide's native one (docs/hybrid.md, session 13).
    */
-  static final int[] CIPHER_SIZES = {1024, 16 * 1024};
+  static final int[] CIPHER_SIZES = {64, 1024, 16 * 1024};
 
   private static final int[] ONE = {0};
 

@@ -33,17 +33,16 @@ import javax.crypto.spec.IvParameterSpec;
  * whose algorithm name SunJCE does not know), the operation stays on Carbide.
  *
  * <p>One {@code init} is predicted instead: when the previous operation on this object ran on the
- * JDK's engine and the new one has the same key object, the same direction and a 16-byte {@link
+ * JDK's engine and the new one has the same key object, the same direction and an {@link
  * IvParameterSpec}, only the JDK's engine is initialised, since Carbide already accepted that key
- * for that direction and takes any 16-byte IV there; Carbide's engine is initialised at the first
- * data step only if that step's size sends the operation back to it. A short operation (64 bytes)
- * on the JDK's route then pays one init, not two. If the JDK's engine refuses the predicted init,
- * Carbide's takes it as usual, so its exception is the one the caller sees.
+ * for that direction and takes any IV of the block's length there (as SunJCE does, which refuses
+ * any other length); Carbide's engine is initialised at the first data step only if that step's
+ * size sends the operation back to it. A short operation (64 bytes) on the JDK's route then pays
+ * one init, not two. If the JDK's engine refuses the predicted init, Carbide's takes it as usual,
+ * so its exception is the one the caller sees.
  */
 final class RoutedCipher extends CipherSpi {
   private static final byte[] EMPTY = new byte[0];
-  // The IV length of every routable transformation (AES in CTR and CBC modes).
-  private static final int BLOCK = 16;
   private final String transformation;
   private final Provider jdkProvider;
   private final int encryptFrom;
@@ -150,10 +149,11 @@ final class RoutedCipher extends CipherSpi {
           || active != jdk
           || key != this.key
           || opmode != this.opmode
-          || !(params instanceof IvParameterSpec iv)
-          || iv.getIV().length != BLOCK) {
+          || !(params instanceof IvParameterSpec)) {
         return false;
       }
+      // No check of the IV's length here (getIV() copies it): SunJCE refuses every length that
+      // Carbide refuses, and a refusal falls back to Carbide's init below.
       try {
         jdk.init(opmode, key, params, random);
       } catch (GeneralSecurityException | RuntimeException e) {
@@ -350,7 +350,7 @@ final class RoutedCipher extends CipherSpi {
     Cipher chosen;
     if (length >= (encrypting ? encryptFrom : decryptFrom)
         && key != null
-        && outputSpace >= current().getOutputSize(length)) {
+        && (outputSpace == Integer.MAX_VALUE || outputSpace >= current().getOutputSize(length))) {
       chosen = initialisedJdk();
     } else {
       chosen = initialisedCarbide();
