@@ -15,8 +15,33 @@ public enum NativeFootprint {
   KEY_REFERENCE(0),
   /** An EC key (any served curve): the EC_KEY carries its own copy of the curve's group. */
   EC_KEY(2048),
-  /** An X25519, X448, Ed25519 or Ed448 key. */
+  /** An X25519, X448, Ed25519 or Ed448 key; also an SLH-DSA key (0.5 KB measured). */
   CURVE_KEY(512),
+  // The post-quantum keys hold their expanded forms: an ML-KEM key its matrix and vectors, an
+  // ML-DSA key its expanded matrix, and these are what a generated key holds (measured 2026-12-02
+  // as above, session 13). A public key read alone holds less; accounting it as a pair errs on the
+  // side of collecting early.
+  /** An ML-KEM-512 key (4.6 KB). */
+  ML_KEM_512_KEY(4736),
+  /** An ML-KEM-768 key (8.2 KB). */
+  ML_KEM_768_KEY(8448),
+  /** An ML-KEM-1024 key (12.8 KB). */
+  ML_KEM_1024_KEY(13120),
+  /** An ML-DSA-44 key (20.9 KB). */
+  ML_DSA_44_KEY(21440),
+  /** An ML-DSA-65 key (30.2 KB). */
+  ML_DSA_65_KEY(30976),
+  /** An ML-DSA-87 key (39.8 KB). */
+  ML_DSA_87_KEY(40768),
+  /** An X25519MLKEM768 key (8.9 KB). */
+  X25519_MLKEM768_KEY(9152),
+  /** A SecP256r1MLKEM768 key (10.6 KB). */
+  SECP256R1_MLKEM768_KEY(10880),
+  /**
+   * A SecP384r1MLKEM1024 key: not measured; its ML-KEM-1024 half and a P-384 key, as the P-256
+   * hybrid is its two halves.
+   */
+  SECP384R1_MLKEM1024_KEY(15168),
   /** A key pair generator's EVP_PKEY_CTX with its curve parameters. */
   KEY_PAIR_GENERATOR(3840),
   /** A signer bound to a key: EVP_MD_CTX, EVP_PKEY_CTX and the digest's context. */

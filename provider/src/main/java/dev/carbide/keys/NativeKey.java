@@ -30,13 +30,26 @@ public abstract class NativeKey implements Key {
   private transient boolean destroyed;
   private transient volatile byte[] encoded;
 
+  /** What this key's own native handle holds, for NativeMemory's accounting. */
+  private final transient NativeFootprint footprint;
+
   /** Takes ownership of native key {@code handle}. */
   protected NativeKey(String algorithm, long handle) {
-    this.algorithm = algorithm;
-    this.ref = new KeyRef(handle, footprint(algorithm));
+    this(algorithm, handle, footprint(algorithm));
   }
 
-  /** What a key of {@code algorithm} holds natively; the larger EC estimate for any other. */
+  /** Takes ownership of native key {@code handle}, which holds what {@code footprint} says. */
+  protected NativeKey(String algorithm, long handle, NativeFootprint footprint) {
+    this.algorithm = algorithm;
+    this.footprint = footprint;
+    this.ref = new KeyRef(handle, footprint);
+  }
+
+  /**
+   * What a key of {@code algorithm} holds natively; the larger EC estimate for any other. Keys
+   * whose size depends on their parameter set (the post-quantum ones) name their footprint
+   * themselves.
+   */
   private static NativeFootprint footprint(String algorithm) {
     return switch (algorithm) {
       case "EdDSA", "Ed25519", "Ed448", "XDH", "X25519", "X448" -> NativeFootprint.CURVE_KEY;
@@ -52,6 +65,7 @@ public abstract class NativeKey implements Key {
    */
   protected NativeKey(String algorithm, NativeKey owner) {
     this.algorithm = algorithm;
+    this.footprint = owner.footprint;
     synchronized (owner.lock) {
       if (owner.ref == null || owner.destroyed) {
         throw new IllegalStateException("the key to share has no native reference");
@@ -68,14 +82,20 @@ public abstract class NativeKey implements Key {
    * key, and throws ProviderException if it fails.
    */
   protected NativeKey(String algorithm, LongSupplier materialize) {
+    this(algorithm, materialize, footprint(algorithm));
+  }
+
+  /** As {@link #NativeKey(String, LongSupplier)}, for a key holding what {@code footprint} says. */
+  protected NativeKey(String algorithm, LongSupplier materialize, NativeFootprint footprint) {
     this.algorithm = algorithm;
+    this.footprint = footprint;
     this.pending = materialize;
   }
 
   /** The key's own handle, made now if it is pending; callers hold {@code lock}. */
   private long handle() {
     if (ref == null) {
-      ref = new KeyRef(pending.getAsLong(), footprint(algorithm));
+      ref = new KeyRef(pending.getAsLong(), footprint);
       pending = null;
     }
     return ref.handle();

@@ -1,5 +1,6 @@
 package dev.carbide.keys;
 
+import dev.carbide.internal.NativeFootprint;
 import java.security.KeyRep;
 import java.security.MessageDigest;
 import java.security.PrivateKey;
@@ -18,6 +19,11 @@ public abstract class NativePrivateKey extends NativeKey implements PrivateKey, 
 
   protected NativePrivateKey(String algorithm, long handle) {
     super(algorithm, handle);
+  }
+
+  /** As {@link #NativePrivateKey(String, long)}, for a key holding what {@code footprint} says. */
+  protected NativePrivateKey(String algorithm, long handle, NativeFootprint footprint) {
+    super(algorithm, handle, footprint);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.carbide.keys;
 
+import dev.carbide.internal.NativeFootprint;
 import java.security.KeyRep;
 import java.security.PublicKey;
 import java.util.Arrays;
@@ -11,6 +12,11 @@ public abstract class NativePublicKey extends NativeKey implements PublicKey {
 
   protected NativePublicKey(String algorithm, long handle) {
     super(algorithm, handle);
+  }
+
+  /** As {@link #NativePublicKey(String, long)}, for a key holding what {@code footprint} says. */
+  protected NativePublicKey(String algorithm, long handle, NativeFootprint footprint) {
+    super(algorithm, handle, footprint);
   }
 
   /**
@@ -45,6 +51,11 @@ public abstract class NativePublicKey extends NativeKey implements PublicKey {
    */
   protected NativePublicKey(String algorithm, LongSupplier materialize) {
     super(algorithm, materialize);
+  }
+
+  /** As {@link #NativePublicKey(String, LongSupplier)}, with the key's {@code footprint}. */
+  protected NativePublicKey(String algorithm, LongSupplier materialize, NativeFootprint footprint) {
+    super(algorithm, materialize, footprint);
   }
 
   @Override

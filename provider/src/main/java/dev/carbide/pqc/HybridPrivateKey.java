@@ -21,7 +21,7 @@ final class HybridPrivateKey extends NativeKey implements PrivateKey, Destroyabl
   private final transient PqcAlgorithm parameterSet;
 
   HybridPrivateKey(PqcAlgorithm parameterSet, long handle) {
-    super(parameterSet.family.jcaName, handle);
+    super(parameterSet.family.jcaName, handle, parameterSet.footprint());
     this.parameterSet = parameterSet;
   }
 

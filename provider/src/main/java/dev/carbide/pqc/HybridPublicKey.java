@@ -23,14 +23,17 @@ final class HybridPublicKey extends NativeKey implements PublicKey, PqcKey {
 
   /** A key over the checked native key {@code handle}, whose key share is {@code share}. */
   HybridPublicKey(PqcAlgorithm parameterSet, long handle, byte[] share) {
-    super(parameterSet.family.jcaName, handle);
+    super(parameterSet.family.jcaName, handle, parameterSet.footprint());
     this.parameterSet = parameterSet;
     this.share = share;
   }
 
   /** A generated key, imported natively from {@code share} on first use. */
   HybridPublicKey(PqcAlgorithm parameterSet, byte[] share) {
-    super(parameterSet.family.jcaName, () -> importShare(parameterSet, share));
+    super(
+        parameterSet.family.jcaName,
+        () -> importShare(parameterSet, share),
+        parameterSet.footprint());
     this.parameterSet = parameterSet;
     this.share = share;
   }

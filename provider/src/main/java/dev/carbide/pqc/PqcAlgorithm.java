@@ -1,5 +1,6 @@
 package dev.carbide.pqc;
 
+import dev.carbide.internal.NativeFootprint;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -105,6 +106,22 @@ enum PqcAlgorithm {
     this.publicKeySize = publicKeySize;
     this.privateKeySize = privateKeySize;
     this.outputSize = outputSize;
+  }
+
+  /** What a key of this parameter set holds natively, for NativeMemory's accounting. */
+  NativeFootprint footprint() {
+    return switch (this) {
+      case ML_KEM_512 -> NativeFootprint.ML_KEM_512_KEY;
+      case ML_KEM_768 -> NativeFootprint.ML_KEM_768_KEY;
+      case ML_KEM_1024 -> NativeFootprint.ML_KEM_1024_KEY;
+      case ML_DSA_44 -> NativeFootprint.ML_DSA_44_KEY;
+      case ML_DSA_65 -> NativeFootprint.ML_DSA_65_KEY;
+      case ML_DSA_87 -> NativeFootprint.ML_DSA_87_KEY;
+      case X25519_MLKEM768 -> NativeFootprint.X25519_MLKEM768_KEY;
+      case SECP256R1_MLKEM768 -> NativeFootprint.SECP256R1_MLKEM768_KEY;
+      case SECP384R1_MLKEM1024 -> NativeFootprint.SECP384R1_MLKEM1024_KEY;
+      default -> NativeFootprint.CURVE_KEY; // SLH-DSA: its seeds and root alone
+    };
   }
 
   /** OpenSSL's key type name, which is the JCA name. */

@@ -14,7 +14,7 @@ final class PqcPrivateKeyImpl extends NativePrivateKey implements PqcKey {
   private final transient PqcAlgorithm parameterSet;
 
   PqcPrivateKeyImpl(PqcAlgorithm parameterSet, long handle) {
-    super(parameterSet.family.jcaName, handle);
+    super(parameterSet.family.jcaName, handle, parameterSet.footprint());
     this.parameterSet = parameterSet;
   }
 

@@ -18,7 +18,7 @@ final class PqcPublicKeyImpl extends NativePublicKey implements PqcKey {
   private final transient byte[] raw;
 
   PqcPublicKeyImpl(PqcAlgorithm parameterSet, long handle) {
-    super(parameterSet.family.jcaName, handle);
+    super(parameterSet.family.jcaName, handle, parameterSet.footprint());
     this.parameterSet = parameterSet;
     this.raw = null;
   }
@@ -29,7 +29,8 @@ final class PqcPublicKeyImpl extends NativePublicKey implements PqcKey {
    * writes the encoding from the raw bytes.
    */
   PqcPublicKeyImpl(PqcAlgorithm parameterSet, byte[] raw) {
-    super(parameterSet.family.jcaName, () -> importRaw(parameterSet, raw));
+    super(
+        parameterSet.family.jcaName, () -> importRaw(parameterSet, raw), parameterSet.footprint());
     this.parameterSet = parameterSet;
     this.raw = raw;
   }
