@@ -184,35 +184,91 @@ TEST(TlsExternalKeyTest, RefusesWhatNoTlsSchemeSigns) {
   EXPECT_TRUE(signer->schemes.empty());
 }
 
-// A server and a client (mutual TLS) whose keys are both external, TLS 1.3 and 1.2.
+// A server and a client (mutual TLS) whose keys are both external; `defer` as the JNI bridge sets
+// Settings::defer_external_signatures.
+struct ExternalPair {
+  ExternalPair(const std::string& type, int version, bool defer)
+      : server_identity(SelfSigned(type)),
+        client_identity(SelfSigned(type)),
+        server_signer(std::make_shared<StubSigner>(server_identity.key)),
+        client_signer(std::make_shared<StubSigner>(client_identity.key)),
+        server_credentials({server_identity.certificate}, server_signer),
+        client_credentials({client_identity.certificate}, client_signer),
+        trust(&client_credentials) {
+    Settings client_settings;
+    client_settings.max_version = version;
+    client_settings.defer_external_signatures = defer;
+    client.Configure(client_settings);
+    Settings server_settings;
+    server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
+    server_settings.defer_external_signatures = defer;
+    server.Configure(server_settings);
+    server.UseCredentials(server_credentials);
+  }
+
+  // Both signed once, and each side saw the other's certificate.
+  void ExpectSignedOnceEach() const {
+    EXPECT_EQ(server_signer->schemes.size(), 1u);
+    EXPECT_EQ(client_signer->schemes.size(), 1u);
+    EXPECT_EQ(server.PeerChain(), std::vector<Der>{client_identity.certificate});
+    EXPECT_EQ(client.PeerChain(), std::vector<Der>{server_identity.certificate});
+    EXPECT_TRUE(OpensslErrorQueueEmpty());
+  }
+
+  Context context;
+  Identity server_identity;
+  Identity client_identity;
+  std::shared_ptr<StubSigner> server_signer;
+  std::shared_ptr<StubSigner> client_signer;
+  Credentials server_credentials;
+  Credentials client_credentials;
+  Engine client{context, true};
+  Engine server{context, false};
+  TrustAll trust;
+};
+
+// TLS 1.3 and 1.2, EC, RSA and Ed25519.
 class TlsExternalKeyHandshakeTest : public testing::TestWithParam<std::tuple<std::string, int>> {};
 
 TEST_P(TlsExternalKeyHandshakeTest, BothSidesSignThroughTheirSigners) {
   auto [type, version] = GetParam();
-  Context context;
-  Identity server_identity = SelfSigned(type);
-  Identity client_identity = SelfSigned(type);
-  auto server_signer = std::make_shared<StubSigner>(server_identity.key);
-  auto client_signer = std::make_shared<StubSigner>(client_identity.key);
-  Credentials server_credentials({server_identity.certificate}, server_signer);
-  Credentials client_credentials({client_identity.certificate}, client_signer);
-  Engine client(context, true);
-  Engine server(context, false);
-  Settings client_settings;
-  client_settings.max_version = version;
-  client.Configure(client_settings);
-  Settings server_settings;
-  server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
-  server.Configure(server_settings);
-  server.UseCredentials(server_credentials);
-  TrustAll trust(&client_credentials);
-  Handshake(client, server, trust);
-  EXPECT_EQ(server_signer->schemes.size(), 1u);
-  EXPECT_EQ(client_signer->schemes.size(), 1u);
-  EXPECT_EQ(server.PeerChain(), std::vector<Der>{client_identity.certificate});
-  EXPECT_EQ(client.PeerChain(), std::vector<Der>{server_identity.certificate});
-  EXPECT_EQ(client.Session().protocol, version == TLS1_3_VERSION ? "TLSv1.3" : "TLSv1.2");
-  EXPECT_TRUE(OpensslErrorQueueEmpty());
+  ExternalPair pair(type, version, /*defer=*/false);
+  Handshake(pair.client, pair.server, pair.trust);
+  pair.ExpectSignedOnceEach();
+  EXPECT_EQ(pair.client.Session().protocol, version == TLS1_3_VERSION ? "TLSv1.3" : "TLSv1.2");
+}
+
+// With defer_external_signatures each side pauses once, after its external credentials are chosen
+// and before it signs: nothing signed and nothing queued yet. The next Handshake call goes on (the
+// Java side's delegated task) and signs when the records it needs are in.
+TEST_P(TlsExternalKeyHandshakeTest, DeferringSidesPauseOnceBeforeTheySign) {
+  auto [type, version] = GetParam();
+  ExternalPair pair(type, version, /*defer=*/true);
+  int client_pauses = 0;
+  int server_pauses = 0;
+  auto step = [&](Engine& engine, const StubSigner& signer, int& pauses) {
+    size_t signed_before = signer.schemes.size();
+    bool done = engine.Handshake(pair.trust);
+    if (engine.AwaitsExternalSigner()) {
+      pauses++;
+      EXPECT_FALSE(done);
+      EXPECT_EQ(signer.schemes.size(), signed_before) << "signed before the pause";
+      EXPECT_EQ(engine.PendingRecords(), 0u) << "wrote before the pause";
+    }
+    return done;
+  };
+  bool client_done = false;
+  bool server_done = false;
+  for (int round = 0; round < 20 && !(client_done && server_done); round++) {
+    client_done = step(pair.client, *pair.client_signer, client_pauses);
+    fixture::Move(pair.client, pair.server);
+    server_done = step(pair.server, *pair.server_signer, server_pauses);
+    fixture::Move(pair.server, pair.client);
+  }
+  ASSERT_TRUE(client_done && server_done);
+  EXPECT_EQ(client_pauses, 1);
+  EXPECT_EQ(server_pauses, 1);
+  pair.ExpectSignedOnceEach();
 }
 
 INSTANTIATE_TEST_SUITE_P(KeysAndProtocols, TlsExternalKeyHandshakeTest,
@@ -244,6 +300,38 @@ TEST(TlsExternalKeyTest, AFailingSignerFailsTheHandshake) {
   }
 }
 
+// Keys OpenSSL holds never pause, deferring or not: only an external key costs the round trip.
+TEST(TlsExternalKeyTest, OrdinaryKeysNeverPause) {
+  for (int version : {TLS1_3_VERSION, TLS1_2_VERSION}) {
+    Context context;
+    Identity server_identity = SelfSigned("EC");
+    Identity client_identity = SelfSigned("EC");
+    Credentials client_credentials({client_identity.certificate}, client_identity.private_key);
+    Engine client(context, true);
+    Engine server(context, false);
+    Settings settings;
+    settings.max_version = version;
+    settings.defer_external_signatures = true;
+    client.Configure(settings);
+    settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
+    server.Configure(settings);
+    server.UseKey({server_identity.certificate}, server_identity.private_key);
+    TrustAll trust(&client_credentials);
+    bool client_done = false;
+    bool server_done = false;
+    for (int round = 0; round < 20 && !(client_done && server_done); round++) {
+      client_done = client.Handshake(trust);
+      EXPECT_FALSE(client.AwaitsExternalSigner());
+      fixture::Move(client, server);
+      server_done = server.Handshake(trust);
+      EXPECT_FALSE(server.AwaitsExternalSigner());
+      fixture::Move(server, client);
+    }
+    EXPECT_TRUE(client_done && server_done);
+    EXPECT_EQ(server.PeerChain(), std::vector<Der>{client_identity.certificate});
+  }
+}
+
 // The signer lives while credentials or an engine hold the key, and not a moment longer.
 TEST(TlsExternalKeyTest, TheSignerIsReleasedWithTheLastHolder) {
   int before = live_signers;
@@ -261,6 +349,35 @@ TEST(TlsExternalKeyTest, TheSignerIsReleasedWithTheLastHolder) {
     TrustAll trust;
     Handshake(client, *server, trust);
     server.reset();
+  }
+  EXPECT_EQ(live_signers, before);
+}
+
+// An engine dropped while paused before its signature (the Java task never run) lets go of the
+// signer with everything else; the signer was never asked.
+TEST(TlsExternalKeyTest, AnEngineDroppedWhilePausedReleasesTheSigner) {
+  int before = live_signers;
+  {
+    Context context;
+    Identity identity = SelfSigned("EC");
+    auto signer = std::make_shared<StubSigner>(identity.key);
+    auto credentials =
+        std::make_unique<Credentials>(std::vector<Der>{identity.certificate}, signer);
+    auto server = std::make_unique<Engine>(context, false);
+    Settings settings;
+    settings.defer_external_signatures = true;
+    server->Configure(settings);
+    server->UseCredentials(*credentials);
+    credentials.reset();
+    Engine client(context, true);
+    TrustAll trust;
+    EXPECT_FALSE(client.Handshake(trust));
+    fixture::Move(client, *server);
+    EXPECT_FALSE(server->Handshake(trust));
+    EXPECT_TRUE(server->AwaitsExternalSigner());
+    server.reset();
+    EXPECT_TRUE(signer->schemes.empty());
+    EXPECT_EQ(live_signers, before + 1);  // only the test's own reference is left
   }
   EXPECT_EQ(live_signers, before);
 }

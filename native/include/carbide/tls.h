@@ -195,6 +195,10 @@ struct Settings {
   std::vector<std::string> alpn;           // application protocols, in preference order
   bool alpn_selector = false;              // server: PeerVerifier chooses the protocol instead
   int verify_mode = SSL_VERIFY_NONE;       // server: SSL_VERIFY_PEER [| FAIL_IF_NO_PEER_CERT]
+  // When this side's credentials sign outside OpenSSL (an external key, carbide/tls_external_key.h)
+  // the handshake pauses once before it can sign (Engine::AwaitsExternalSigner), so that the caller
+  // can run the step that signs elsewhere: the JNI bridge's delegated task.
+  bool defer_external_signatures = false;
 };
 
 // What the handshake settled, for SSLSession.
@@ -245,6 +249,11 @@ class Engine {
   // error throws carbide::Error carrying OpenSSL's reason (its alert is left in PendingRecords).
   bool Handshake(PeerVerifier& verifier);
   bool HandshakeComplete() const noexcept;
+  // Whether the last Handshake call stopped, with Settings::defer_external_signatures, because
+  // this side's credentials (just chosen by the certificate callback) sign outside OpenSSL: nothing
+  // was signed yet, and the next Handshake call goes on from there (and may sign, or wait for
+  // records first: a TLS 1.3 client signs only after the server's Finished).
+  bool AwaitsExternalSigner() const noexcept { return awaiting_external_signer_; }
   // Decrypts application data into `out`. Returns the bytes produced, 0 if a record is needed, or
   // -1 once the peer's close_notify arrived.
   long Read(std::span<uint8_t> out, PeerVerifier& verifier);
@@ -265,6 +274,15 @@ class Engine {
   PeerVerifier* verifier_ = nullptr;
   SSL_SESSION* new_session_ = nullptr;              // owned; see TakeNewSession
   std::vector<uint16_t> peer_certificate_schemes_;  // a server's client's signature_algorithms_cert
+  bool defer_external_signatures_ = false;          // see Settings::defer_external_signatures
+  bool awaiting_external_signer_ = false;           // see AwaitsExternalSigner
+
+  // The certificate callbacks' pause (tls_credentials.cc). ResumesAfterPause: whether this call of
+  // the callback continues a paused handshake (the credentials are in place: answer 1 at once).
+  // PauseForExternalSigner: the callback's answer once credentials are in place, -1 (pause) the
+  // first time if they sign outside OpenSSL and the engine defers that, else 1.
+  bool ResumesAfterPause() noexcept;
+  int PauseForExternalSigner() noexcept;
 
   friend int KeepClientSession(SSL* ssl, SSL_SESSION* session);
   friend int ChooseClientCertificate(SSL* ssl, void* arg);

@@ -39,4 +39,7 @@ class ExternalSigner {
 // on whichever thread frees it. Throws carbide::Error (kInvalidKey) for another key type.
 EVP_PKEY* NewExternalKey(EVP_PKEY* public_key, const std::shared_ptr<ExternalSigner>& signer);
 
+// Whether `key` was made by NewExternalKey (its signatures call an ExternalSigner); false for null.
+bool IsExternalKey(const EVP_PKEY* key) noexcept;
+
 }  // namespace carbide::tls

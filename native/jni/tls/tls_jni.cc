@@ -222,6 +222,8 @@ void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_ver
     settings.alpn = JavaStrings(env, alpn);
     settings.alpn_selector = alpn_selector == JNI_TRUE;
     settings.verify_mode = verify_mode;
+    // A Java key's signature runs in the engine's delegated task (docs/tls.md).
+    settings.defer_external_signatures = true;
     FromHandle<tls::Engine>(engine).Configure(settings);
   });
 }
@@ -233,10 +235,16 @@ jint Pending(JNIEnv* env, jclass, jlong engine) {
   });
 }
 
-jboolean Handshake(JNIEnv* env, jclass, jlong engine, jobject trust) {
-  return TlsGuard(env, [&] {
+// TlsNative's HANDSHAKE_* values: 1 complete, 2 paused before a key only Java can use signs (the
+// Java side runs the next step in a delegated task), 0 waiting for records.
+jint Handshake(JNIEnv* env, jclass, jlong engine, jobject trust) {
+  return TlsGuard(env, [&]() -> jint {
     JavaVerifier verifier(env, trust);
-    return FromHandle<tls::Engine>(engine).Handshake(verifier) ? JNI_TRUE : JNI_FALSE;
+    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
+    if (tls_engine.Handshake(verifier)) {
+      return 1;
+    }
+    return tls_engine.AwaitsExternalSigner() ? 2 : 0;
   });
 }
 
@@ -313,7 +321,7 @@ bool RegisterTlsNatives(JNIEnv* env) {
                          "[Ljava/lang/String;ZI)V"),
        reinterpret_cast<void*>(Configure)},
       {const_cast<char*>("pending"), const_cast<char*>("(J)I"), reinterpret_cast<void*>(Pending)},
-      {const_cast<char*>("handshake"), const_cast<char*>("(JLdev/carbide/ssl/PeerTrust;)Z"),
+      {const_cast<char*>("handshake"), const_cast<char*>("(JLdev/carbide/ssl/PeerTrust;)I"),
        reinterpret_cast<void*>(Handshake)},
       {const_cast<char*>("handshakeComplete"), const_cast<char*>("(J)Z"),
        reinterpret_cast<void*>(HandshakeComplete)},

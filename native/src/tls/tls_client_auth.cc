@@ -71,19 +71,22 @@ std::vector<Der> AcceptedIssuers(const SSL* ssl) {
 }  // namespace
 
 // Returns 1 with the chosen credentials in use, or with none (an empty Certificate message: the
-// server decides whether that is enough), and 0 to fail the handshake on an internal error.
+// server decides whether that is enough), -1 to pause before an external key signs (Engine::
+// AwaitsExternalSigner), and 0 to fail the handshake on an internal error.
 int ChooseClientCertificate(SSL* ssl, void* /*arg*/) {
   auto* engine = static_cast<Engine*>(SSL_get_app_data(ssl));
-  if (engine == nullptr || engine->verifier_ == nullptr || SSL_is_server(ssl) != 0) {
+  if (engine == nullptr || engine->verifier_ == nullptr || SSL_is_server(ssl) != 0 ||
+      engine->ResumesAfterPause()) {
     return 1;
   }
   try {
     const Credentials* credentials =
         engine->verifier_->ChooseClientCredentials(AcceptedKeyTypes(ssl), AcceptedIssuers(ssl));
-    if (credentials != nullptr) {
-      engine->UseCredentials(*credentials);
+    if (credentials == nullptr) {
+      return 1;
     }
-    return 1;
+    engine->UseCredentials(*credentials);
+    return engine->PauseForExternalSigner();
   } catch (...) {
     return 0;
   }

@@ -105,4 +105,21 @@ void Engine::UseCredentials(const Credentials& credentials) {
                "cannot use the certificate and key");
 }
 
+bool Engine::ResumesAfterPause() noexcept {
+  bool resuming = awaiting_external_signer_;
+  awaiting_external_signer_ = false;
+  return resuming;
+}
+
+// OpenSSL calls the certificate callback again when the paused handshake goes on (a server's in
+// tls_post_process_client_hello, a client's in tls_prepare_client_certificate), which then signs
+// in the same SSL_do_handshake call if the records it needs are there.
+int Engine::PauseForExternalSigner() noexcept {
+  if (!defer_external_signatures_ || !IsExternalKey(SSL_get_privatekey(ssl_))) {
+    return 1;
+  }
+  awaiting_external_signer_ = true;
+  return -1;  // SSL_ERROR_WANT_X509_LOOKUP
+}
+
 }  // namespace carbide::tls

@@ -261,6 +261,7 @@ void Engine::Configure(const Settings& settings) {
   if (SSL_is_server(ssl_) != 0) {
     SSL_set_verify(ssl_, settings.verify_mode, nullptr);
   }
+  defer_external_signatures_ = settings.defer_external_signatures;
 }
 
 void Engine::UseKey(const std::vector<Der>& chain, std::span<const uint8_t> pkcs8) {
@@ -317,9 +318,15 @@ bool Engine::Handshake(PeerVerifier& verifier) {
     case SSL_ERROR_WANT_READ:
     case SSL_ERROR_WANT_WRITE:
       return false;
+    case SSL_ERROR_WANT_X509_LOOKUP:
+      if (awaiting_external_signer_) {
+        return false;  // paused before an external key signs: the next call goes on
+      }
+      break;
     default:
-      ThrowOpensslError("TLS handshake failed");
+      break;
   }
+  ThrowOpensslError("TLS handshake failed");
 }
 
 bool Engine::HandshakeComplete() const noexcept { return SSL_is_init_finished(ssl_) != 0; }

@@ -270,4 +270,10 @@ EVP_PKEY* NewExternalKey(EVP_PKEY* public_key, const std::shared_ptr<ExternalSig
   return key;
 }
 
+bool IsExternalKey(const EVP_PKEY* key) noexcept {
+  const OSSL_PROVIDER* provider = key == nullptr ? nullptr : EVP_PKEY_get0_provider(key);
+  const char* name = provider == nullptr ? nullptr : OSSL_PROVIDER_get0_name(provider);
+  return name != nullptr && std::strcmp(name, kProviderName) == 0;
+}
+
 }  // namespace carbide::tls

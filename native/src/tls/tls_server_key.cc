@@ -12,10 +12,11 @@
 namespace carbide::tls {
 
 // Returns 1 with the chosen credentials in use (or, if none are chosen, with those the engine was
-// given before its handshake), and 0 to fail the handshake: a server has nothing to present.
+// given before its handshake), -1 to pause before an external key signs (Engine::
+// AwaitsExternalSigner), and 0 to fail the handshake: a server has nothing to present.
 int ChooseServerCertificate(SSL* ssl, void* /*arg*/) {
   auto* engine = static_cast<Engine*>(SSL_get_app_data(ssl));
-  if (engine == nullptr || SSL_is_server(ssl) == 0) {
+  if (engine == nullptr || SSL_is_server(ssl) == 0 || engine->ResumesAfterPause()) {
     return 1;
   }
   try {
@@ -26,9 +27,10 @@ int ChooseServerCertificate(SSL* ssl, void* /*arg*/) {
             : engine->verifier_->ChooseServerCredentials(name == nullptr ? "" : name);
     if (credentials != nullptr) {
       engine->UseCredentials(*credentials);
-      return 1;
+    } else if (SSL_get_certificate(ssl) == nullptr) {
+      return 0;
     }
-    return SSL_get_certificate(ssl) != nullptr ? 1 : 0;
+    return engine->PauseForExternalSigner();
   } catch (...) {
     return 0;
   }

@@ -27,7 +27,8 @@ import javax.net.ssl.SSLSocket;
  * consumption and production are what the JSSE contract expects. Records and plaintext go straight
  * between OpenSSL and the caller's buffers ({@link RecordBuffers}). The native state is created on
  * the first handshake step and freed by a Cleaner, so an engine dropped mid-handshake frees it. One
- * lock serialises the calls (OpenSSL's SSL object is not thread-safe).
+ * lock serialises the calls (OpenSSL's SSL object is not thread-safe). A key only Java can use
+ * signs in a delegated task ({@link DelegatedSteps}); every other step runs inside wrap and unwrap.
  */
 public final class CarbideSslEngine extends SSLEngine {
   /** The largest TLS record with its header (2^14 plaintext + 2048 expansion + 5). */
@@ -65,6 +66,7 @@ public final class CarbideSslEngine extends SSLEngine {
   private CarbideSslSession offered; // the session a client offered to resume
   private CredentialCache.Decoded clientCredentials; // reachable while the native engine uses them
   private CredentialCache.Decoded serverCredentials; // the same for a server
+  private final DelegatedSteps delegated = new DelegatedSteps();
 
   // The native engine's questions during a handshake step: is the peer trusted, and (a client
   // asked for its certificate) which credentials the key manager chooses.
@@ -115,8 +117,17 @@ public final class CarbideSslEngine extends SSLEngine {
     }
     synchronized (lock) {
       try {
+        delegated.throwFailure();
         start();
-        if (!handshakeComplete && !failed && !outboundClosed && pending() == 0) {
+        if (delegated.waiting()) {
+          return result(Status.OK, 0, 0); // NEED_TASK: the native engine is the task's
+        }
+        // While a Java key's signature is ahead, steps follow new records, in tasks (unwrap).
+        if (!handshakeComplete
+            && !failed
+            && !outboundClosed
+            && pending() == 0
+            && !delegated.delegating()) {
           step();
         }
         int consumed = 0;
@@ -161,10 +172,14 @@ public final class CarbideSslEngine extends SSLEngine {
     }
     synchronized (lock) {
       try {
+        delegated.throwFailure();
         if (inboundDone || failed) {
           return result(Status.CLOSED, 0, 0);
         }
         start();
+        if (delegated.waiting()) {
+          return result(Status.OK, 0, 0); // NEED_TASK
+        }
         if (!handshakeComplete && pending() > 0) {
           return result(Status.OK, 0, 0); // NEED_WRAP: our flight goes first
         }
@@ -183,7 +198,9 @@ public final class CarbideSslEngine extends SSLEngine {
           return result(Status.BUFFER_OVERFLOW, 0, 0);
         }
         buffers.feed(handle, src, recordLength);
-        if (!handshakeComplete) {
+        if (!handshakeComplete && delegated.delegating()) {
+          delegated.schedule(new DelegatedStep()); // the record is consumed; the task reads it
+        } else if (!handshakeComplete) {
           step();
         }
         int produced = 0;
@@ -251,12 +268,18 @@ public final class CarbideSslEngine extends SSLEngine {
     }
   }
 
-  /** One handshake step; on completion the session is settled. */
+  /**
+   * One handshake step; on completion the session is settled. A step that stops before a key only
+   * Java can use signs leaves the next step to a delegated task.
+   */
   private void step() throws SSLException {
     try {
       trustFailure = null;
       refusal = null;
-      if (TlsNative.handshake(handle, callbacks)) {
+      int state = TlsNative.handshake(handle, callbacks);
+      if (state == TlsNative.HANDSHAKE_AWAITS_SIGNER) {
+        delegated.pausedForSigner(new DelegatedStep());
+      } else if (state == TlsNative.HANDSHAKE_COMPLETE) {
         String[] info = TlsNative.session(handle);
         if (!clientMode && serverCredentials == null) {
           resumedServerCertificates(info[4]);
@@ -276,6 +299,37 @@ public final class CarbideSslEngine extends SSLEngine {
       handshake.initCause(
           trustFailure != null ? trustFailure : signFailure != null ? signFailure : e);
       throw handshake;
+    }
+  }
+
+  /**
+   * A delegated task: the next handshake step, on the thread the application runs it on (the Java
+   * key signs there). It holds the engine's lock while it runs, as SunJSSE's tasks hold theirs; a
+   * failure is thrown by the next {@code wrap} or {@code unwrap}. Does nothing if run twice, or
+   * after the engine was closed or freed.
+   */
+  private final class DelegatedStep implements Runnable {
+    @Override
+    public void run() {
+      synchronized (lock) {
+        try {
+          if (!delegated.begin(this) || handle == 0 || failed) {
+            return;
+          }
+          JavaKeySigner.takeSigned();
+          step();
+          // A client may still wait for the server's Finished before it signs: the steps that
+          // follow its next records are tasks too, until the key has signed.
+          if (JavaKeySigner.takeSigned() || handshakeComplete) {
+            delegated.signed();
+          }
+        } catch (SSLException e) {
+          delegated.signed();
+          delegated.failed(e);
+        } finally {
+          Reference.reachabilityFence(CarbideSslEngine.this);
+        }
+      }
     }
   }
 
@@ -399,6 +453,9 @@ public final class CarbideSslEngine extends SSLEngine {
     if (handle == 0) {
       return HandshakeStatus.NOT_HANDSHAKING;
     }
+    if (delegated.waiting()) {
+      return HandshakeStatus.NEED_TASK;
+    }
     if (pending() > 0) {
       return HandshakeStatus.NEED_WRAP;
     }
@@ -445,15 +502,21 @@ public final class CarbideSslEngine extends SSLEngine {
         throw new SSLException("the engine is closed");
       }
       start();
-      if (pending() == 0 && !failed) {
+      if (pending() == 0 && !failed && !delegated.waiting() && !delegated.delegating()) {
         step(); // a client queues its ClientHello
       }
     }
   }
 
+  /**
+   * The step after a pause for a key only Java can use (see {@link DelegatedSteps}), once; null
+   * otherwise: the rest of the native handshake runs inside wrap and unwrap.
+   */
   @Override
   public Runnable getDelegatedTask() {
-    return null; // the native handshake runs inside wrap and unwrap
+    synchronized (lock) {
+      return delegated.handOut();
+    }
   }
 
   @Override
@@ -463,6 +526,7 @@ public final class CarbideSslEngine extends SSLEngine {
         return;
       }
       inboundDone = true;
+      delegated.drop();
       closeOutboundLocked();
       if (handle != 0 && handshakeComplete && !failed) {
         throw new SSLException("closing inbound before receiving peer's close_notify");
@@ -489,6 +553,7 @@ public final class CarbideSslEngine extends SSLEngine {
       return;
     }
     outboundClosed = true;
+    delegated.drop(); // a waiting step does nothing now
     if (handle != 0 && handshakeComplete && !failed) {
       TlsNative.shutdown(handle);
     }
@@ -707,6 +772,7 @@ public final class CarbideSslEngine extends SSLEngine {
     synchronized (lock) {
       outboundClosed = true;
       inboundDone = true;
+      delegated.drop();
       if (cleanable != null) {
         cleanable.clean();
         cleanable = null;

@@ -70,8 +70,16 @@ final class TlsNative {
    */
   static native int take(long engine, byte[] array, ByteBuffer direct, int off, int len);
 
-  /** Advances the handshake; true once complete. Throws SSLException on a fatal error. */
-  static native boolean handshake(long engine, PeerTrust trust) throws SSLException;
+  /**
+   * Advances the handshake as far as the records fed allow: {@link #HANDSHAKE_COMPLETE}, {@link
+   * #HANDSHAKE_AWAITS_SIGNER} (stopped before a key only Java can use signs; the next call goes on)
+   * or {@link #HANDSHAKE_IN_PROGRESS}. Throws SSLException on a fatal error.
+   */
+  static native int handshake(long engine, PeerTrust trust) throws SSLException;
+
+  static final int HANDSHAKE_IN_PROGRESS = 0;
+  static final int HANDSHAKE_COMPLETE = 1;
+  static final int HANDSHAKE_AWAITS_SIGNER = 2;
 
   static native boolean handshakeComplete(long engine);
 

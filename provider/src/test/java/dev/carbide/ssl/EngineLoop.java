@@ -2,7 +2,10 @@ package dev.carbide.ssl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.carbide.internal.NativeFootprint;
+import dev.carbide.internal.NativeMemory;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import javax.net.ssl.SSLEngine;
@@ -106,6 +109,29 @@ final class EngineLoop {
     if (result.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) {
       throw new AssertionError("overflow with a packet-sized buffer: " + result);
     }
+  }
+
+  /** Asserts that {@code count} engines made since {@code before} hold their native state. */
+  static void assertEnginesHeld(long before, int count) {
+    long held = NativeMemory.reserved() - before;
+    assertTrue(
+        held >= count * NativeFootprint.TLS_ENGINE.bytes() * 3 / 4,
+        "native TLS engines not accounted: " + held);
+  }
+
+  /**
+   * Collects (at most 2 s) until the native memory reserved is back within a quarter of {@code
+   * count} engines of {@code before}, and fails if it is not: dropped engines' Cleaners free them.
+   */
+  static void assertEnginesFreed(long before, int count) throws InterruptedException {
+    long slack = count / 4 * NativeFootprint.TLS_ENGINE.bytes();
+    for (int i = 0; i < 100 && NativeMemory.reserved() > before + slack; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertTrue(
+        NativeMemory.reserved() <= before + slack,
+        "native TLS engines still reserved: " + (NativeMemory.reserved() - before));
   }
 
   static void assertSameSession(SSLEngine a, SSLEngine b, String protocol) {

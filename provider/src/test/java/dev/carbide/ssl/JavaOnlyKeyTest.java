@@ -52,7 +52,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class JavaOnlyKeyTest {
   private static final TestSignatures PROVIDER = new TestSignatures();
-  private static final Map<String, X509Certificate[]> CHAINS = new java.util.HashMap<>();
+  static final Map<String, X509Certificate[]> CHAINS = new java.util.HashMap<>();
   private static final Map<String, PrivateKey> KEYS = new java.util.HashMap<>();
   private static int port = 3000; // a new peer for every handshake: no resumption
 
@@ -84,9 +84,15 @@ class JavaOnlyKeyTest {
   static final class TestSignatures extends Provider {
     final AtomicInteger signatures = new AtomicInteger();
     volatile boolean refuse;
+    volatile long sleepMillis; // a slow token, for the delegated task tests
+    volatile Thread lastSigner;
 
     TestSignatures() {
-      super("CarbideOpaqueKeyTest", "1", "signs with OpaqueKeys, as an HSM's provider would");
+      this("CarbideOpaqueKeyTest");
+    }
+
+    TestSignatures(String name) {
+      super(name, "1", "signs with OpaqueKeys, as an HSM's provider would");
       for (String algorithm :
           List.of(
               "SHA256withECDSA",
@@ -161,6 +167,15 @@ class JavaOnlyKeyTest {
 
     @Override
     protected byte[] engineSign() throws SignatureException {
+      provider.lastSigner = Thread.currentThread();
+      if (provider.sleepMillis > 0) {
+        try {
+          Thread.sleep(provider.sleepMillis);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new SignatureException("interrupted", e);
+        }
+      }
       if (provider.refuse) {
         throw new SignatureException("the token refused to sign");
       }
@@ -236,7 +251,7 @@ class JavaOnlyKeyTest {
     Security.removeProvider(PROVIDER.getName());
   }
 
-  private static FixedKeyManager opaqueKeys(String type) {
+  static FixedKeyManager opaqueKeys(String type) {
     return new FixedKeyManager(new OpaqueKey(KEYS.get(type)), CHAINS.get(type));
   }
 
@@ -319,7 +334,7 @@ class JavaOnlyKeyTest {
    * credentials and engines are gone. Fails with about 100 references left if it leaks them.
    */
   /** The signers still referenced once collectable contexts are gone (at most 5 s of GC). */
-  private static int settledSigners(int floor) throws InterruptedException {
+  static int settledSigners(int floor) throws InterruptedException {
     long deadline = System.nanoTime() + 5_000_000_000L;
     int live;
     while ((live = SessionNative.liveJavaKeySigners()) > floor && System.nanoTime() < deadline) {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.carbide.internal.NativeFootprint;
 import dev.carbide.internal.NativeMemory;
 import dev.carbide.testing.Carbide;
 import dev.carbide.testing.ChildJvm;
@@ -314,7 +313,6 @@ class NativeEngineTest {
     SSLContext context = carbide("TLS");
     long before = NativeMemory.reserved();
     int count = 200;
-    long each = NativeFootprint.TLS_ENGINE.bytes();
     List<SSLEngine> engines = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       SSLEngine engine = client(context, "TLSv1.3");
@@ -322,19 +320,10 @@ class NativeEngineTest {
       engines.add(engine);
     }
     // Each engine's native state is accounted while it lives...
-    assertTrue(
-        NativeMemory.reserved() - before >= count * each * 3 / 4,
-        "native TLS engines not accounted: " + (NativeMemory.reserved() - before));
+    EngineLoop.assertEnginesHeld(before, count);
     engines = null;
     // ... and freed by its Cleaner once the engine is dropped.
-    long slack = count / 4 * each;
-    for (int i = 0; i < 100 && NativeMemory.reserved() > before + slack; i++) {
-      System.gc();
-      Thread.sleep(20);
-    }
-    assertTrue(
-        NativeMemory.reserved() <= before + slack,
-        "native TLS engines still reserved: " + (NativeMemory.reserved() - before));
+    EngineLoop.assertEnginesFreed(before, count);
   }
 
   @Test
