@@ -32,10 +32,15 @@ import java.util.concurrent.TimeUnit;
 final class NativeSecureRandom extends SecureRandomSpi {
   private static final long serialVersionUID = 1L;
 
-  /** Requests up to this size come from the pool. */
-  static final int POOLED_LIMIT = 256;
+  /**
+   * Requests up to this size come from the pool: a quarter of a refill, so that one crossing and
+   * one DRBG request serve at least four of them. A DRBG request's fixed cost is about what
+   * generating 3 KiB costs (docs/security-random.md), so a 1 KiB request from the pool costs about
+   * half of one of its own. At 4 KiB a refill per request would cost a direct request plus a copy.
+   */
+  static final int POOLED_LIMIT = 1024;
 
-  /** Bytes per stripe and per refill: one crossing serves at least 16 pooled requests. */
+  /** Bytes per stripe and per refill: one crossing serves at least four pooled requests. */
   static final int POOL_BUFFER = 4096;
 
   private static final long POOL_MAX_AGE_NANOS = TimeUnit.SECONDS.toNanos(1);
