@@ -28,6 +28,7 @@ namespace {
 
 using fixture::Handshake;
 using fixture::Identity;
+using fixture::MutualEngines;
 using fixture::SelfSigned;
 
 std::atomic<int> live_signers{0};
@@ -196,22 +197,15 @@ TEST_P(TlsExternalKeyHandshakeTest, BothSidesSignThroughTheirSigners) {
   auto client_signer = std::make_shared<StubSigner>(client_identity.key);
   Credentials server_credentials({server_identity.certificate}, server_signer);
   Credentials client_credentials({client_identity.certificate}, client_signer);
-  Engine client(context, true);
-  Engine server(context, false);
-  Settings client_settings;
-  client_settings.max_version = version;
-  client.Configure(client_settings);
-  Settings server_settings;
-  server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
-  server.Configure(server_settings);
-  server.UseCredentials(server_credentials);
+  MutualEngines engines(context, version);
+  engines.server.UseCredentials(server_credentials);
   TrustAll trust(&client_credentials);
-  Handshake(client, server, trust);
+  Handshake(engines.client, engines.server, trust);
   EXPECT_EQ(server_signer->schemes.size(), 1u);
   EXPECT_EQ(client_signer->schemes.size(), 1u);
-  EXPECT_EQ(server.PeerChain(), std::vector<Der>{client_identity.certificate});
-  EXPECT_EQ(client.PeerChain(), std::vector<Der>{server_identity.certificate});
-  EXPECT_EQ(client.Session().protocol, version == TLS1_3_VERSION ? "TLSv1.3" : "TLSv1.2");
+  EXPECT_EQ(engines.server.PeerChain(), std::vector<Der>{client_identity.certificate});
+  EXPECT_EQ(engines.client.PeerChain(), std::vector<Der>{server_identity.certificate});
+  EXPECT_EQ(engines.client.Session().protocol, version == TLS1_3_VERSION ? "TLSv1.3" : "TLSv1.2");
   EXPECT_TRUE(OpensslErrorQueueEmpty());
 }
 
