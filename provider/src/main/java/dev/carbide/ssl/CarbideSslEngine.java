@@ -214,11 +214,18 @@ public final class CarbideSslEngine extends SSLEngine {
     if (clientMode == null) {
       throw new IllegalStateException("Client/Server mode has not yet been set.");
     }
-    long engine = TlsNative.newEngine(context.handle(), clientMode);
+    int[] versions = settings.versionRange();
+    long engine;
+    try {
+      engine =
+          TlsNative.newEngine(
+              context.handle(), clientMode, context.unlessDefault(settings.cipherSuites));
+    } catch (IllegalArgumentException e) {
+      throw new SSLException(e.getMessage(), e);
+    }
     cleanable =
         NativeCleaner.register(this, engine, TlsNative::freeEngine, NativeFootprint.TLS_ENGINE);
     handle = engine;
-    int[] versions = settings.versionRange();
     session.localSignatureAlgorithms(
         SignatureSchemes.local(versions[0] == TlsNative.TLS1_3_VERSION));
     int verify =
@@ -231,7 +238,6 @@ public final class CarbideSslEngine extends SSLEngine {
           handle,
           versions[0],
           versions[1],
-          context.unlessDefault(settings.cipherSuites),
           settings.groupList(),
           serverName,
           settings.applicationProtocols,

@@ -39,7 +39,12 @@ final class TlsNative {
 
   static native String[] defaultCipherSuites(long context);
 
-  static native long newEngine(long context, boolean client);
+  /**
+   * A new native engine that offers and accepts {@code cipherSuites} (IANA names, parsed once per
+   * distinct list and context), or the context's defaults for null. Throws IllegalArgumentException
+   * if none of them is supported.
+   */
+  static native long newEngine(long context, boolean client, String[] cipherSuites);
 
   static native void freeEngine(long engine);
 
@@ -47,7 +52,6 @@ final class TlsNative {
       long engine,
       int minVersion,
       int maxVersion,
-      String[] cipherSuites,
       String groups,
       String serverName,
       String[] applicationProtocols,
@@ -93,6 +97,7 @@ final class TlsNative {
   static native String[] session(long engine);
 
   static native byte[][] peerChain(long engine);
+
 
   // SSL_VERIFY_* of OpenSSL's ssl.h.
   static final int VERIFY_NONE = 0;
