@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -187,6 +188,8 @@ class Context {
   void SetUpSignatureSchemes();
   // A server's certificate from its key manager, once the ClientHello is known (tls_server_key.cc).
   void SetUpServerCertificates();
+  // A client's trust decision with the server's stapled OCSP response in reach (tls_status.cc).
+  void SetUpStatusRequests();
 
   SSL_CTX* ctx_;
   SSL_CTX* client_ctx_;
@@ -231,6 +234,7 @@ struct Settings {
   std::vector<std::string> alpn;      // application protocols, in preference order
   bool alpn_selector = false;         // server: PeerVerifier chooses the protocol instead
   int verify_mode = SSL_VERIFY_NONE;  // server: SSL_VERIFY_PEER [| FAIL_IF_NO_PEER_CERT]
+  bool status_request = false;        // client: asks for a stapled OCSP response (tls_status.cc)
 };
 
 // What the handshake settled, for SSLSession.
@@ -295,8 +299,17 @@ class Engine {
 
   SessionInfo Session() const;
   std::vector<Der> PeerChain() const;
+  // The OCSP response the server stapled for its certificate (DER), empty if none. A client that
+  // asked for one (Settings::status_request) has it when its PeerVerifier is asked about the chain.
+  Der StapledResponse() const;
 
  private:
+  // A TLS 1.2 client's chain, kept until the server's CertificateStatus (tls_status.cc).
+  struct DeferredPeer {
+    std::vector<Der> chain;
+    std::string cipher_suite;
+  };
+  bool DefersVerificationToStatus() const noexcept;
 
   SSL* ssl_;
   BIO* network_in_;                 // owned by ssl_
@@ -306,12 +319,14 @@ class Engine {
   PeerVerifier* verifier_ = nullptr;
   SSL_SESSION* new_session_ = nullptr;              // owned; see TakeNewSession
   std::vector<uint16_t> peer_certificate_schemes_;  // a server's client's signature_algorithms_cert
+  std::optional<DeferredPeer> deferred_peer_;
 
   friend int KeepClientSession(SSL* ssl, SSL_SESSION* session);
   friend int ChooseClientCertificate(SSL* ssl, void* arg);
   friend int ChooseServerCertificate(SSL* ssl, void* arg);
   friend int NoteClientHello(SSL* ssl, int* alert, void* arg);
   friend int VerifyPeer(X509_STORE_CTX* store, void* arg);
+  friend int VerifyPeerWithStatus(SSL* ssl, void* arg);
   friend int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len,
                         const unsigned char* in, unsigned int in_len, void* arg);
 };

@@ -213,7 +213,7 @@ void FreeEngine(JNIEnv*, jclass, jlong handle) {
 
 void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_version,
                jstring groups, jstring server_name, jobjectArray alpn, jboolean alpn_selector,
-               jint verify_mode) {
+               jint verify_mode, jboolean status_request) {
   TlsGuard(env, [&] {
     tls::Settings settings;
     settings.min_version = min_version;
@@ -223,6 +223,7 @@ void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_ver
     settings.alpn = JavaStrings(env, alpn);
     settings.alpn_selector = alpn_selector == JNI_TRUE;
     settings.verify_mode = verify_mode;
+    settings.status_request = status_request == JNI_TRUE;
     FromHandle<tls::Engine>(engine).Configure(settings);
   });
 }
@@ -256,6 +257,17 @@ jobjectArray Session(JNIEnv* env, jclass, jlong engine) {
     tls::SessionInfo info = FromHandle<tls::Engine>(engine).Session();
     return NewStringArray(
         env, {info.protocol, info.cipher_suite, info.group, info.alpn, info.server_name});
+  });
+}
+
+// The server's stapled OCSP response, or null if none.
+jbyteArray StapledResponse(JNIEnv* env, jclass, jlong engine) {
+  return TlsGuard(env, [&]() -> jbyteArray {
+    tls::Der response = FromHandle<tls::Engine>(engine).StapledResponse();
+    if (response.empty()) {
+      return nullptr;
+    }
+    return NewByteArray(env, response.data(), response.size());
   });
 }
 
@@ -310,7 +322,7 @@ bool RegisterTlsNatives(JNIEnv* env) {
       {const_cast<char*>("freeEngine"), const_cast<char*>("(J)V"),
        reinterpret_cast<void*>(FreeEngine)},
       {const_cast<char*>("configure"),
-       const_cast<char*>("(JIILjava/lang/String;Ljava/lang/String;[Ljava/lang/String;ZI)V"),
+       const_cast<char*>("(JIILjava/lang/String;Ljava/lang/String;[Ljava/lang/String;ZIZ)V"),
        reinterpret_cast<void*>(Configure)},
       {const_cast<char*>("pending"), const_cast<char*>("(J)I"), reinterpret_cast<void*>(Pending)},
       {const_cast<char*>("handshake"), const_cast<char*>("(JLdev/carbide/ssl/PeerTrust;)Z"),
@@ -322,6 +334,8 @@ bool RegisterTlsNatives(JNIEnv* env) {
        reinterpret_cast<void*>(Session)},
       {const_cast<char*>("peerChain"), const_cast<char*>("(J)[[B"),
        reinterpret_cast<void*>(PeerChain)},
+      {const_cast<char*>("stapledResponse"), const_cast<char*>("(J)[B"),
+       reinterpret_cast<void*>(StapledResponse)},
   };
   return RegisterNatives(env, "dev/carbide/ssl/TlsNative", methods);
 }

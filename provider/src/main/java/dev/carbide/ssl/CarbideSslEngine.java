@@ -199,7 +199,8 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
           serverName,
           settings.applicationProtocols,
           !clientMode && callbacks.hasSelector(),
-          verify);
+          verify,
+          clientMode && context.clientStatusRequest);
       if (clientMode) {
         offered =
             Resumption.offer(context, session, handle, serverName, getPeerHost(), getPeerPort());

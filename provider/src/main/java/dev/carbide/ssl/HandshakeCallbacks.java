@@ -136,6 +136,11 @@ final class HandshakeCallbacks implements PeerTrust {
     try {
       X509Certificate[] certificates = Resumption.certificates(chain);
       session.peerCertificates(certificates);
+      if (clientMode) {
+        // Asked for unless jdk.tls.client.enableStatusRequestExtension=false: the JDK's PKIX
+        // trust manager checks revocation with it.
+        session.statusResponse(TlsNative.stapledResponse(handle));
+      }
       context.checkPeer(engine, certificates, cipherSuite, clientMode);
       return true;
     } catch (CertificateException | RuntimeException e) {

@@ -56,7 +56,8 @@ final class TlsNative {
       String serverName,
       String[] applicationProtocols,
       boolean applicationProtocolSelector,
-      int verifyMode);
+      int verifyMode,
+      boolean statusRequest);
 
   // The record calls work on the caller's memory without an intermediate copy (RecordBuffers):
   // {@code len} bytes at {@code off} of {@code direct}, a direct buffer (off is its position), when
@@ -98,6 +99,11 @@ final class TlsNative {
 
   static native byte[][] peerChain(long engine);
 
+  /**
+   * The OCSP response the server stapled (DER), or null if none: a client that asked for one has it
+   * when its trust manager is asked about the server's chain.
+   */
+  static native byte[] stapledResponse(long engine);
 
   // SSL_VERIFY_* of OpenSSL's ssl.h.
   static final int VERIFY_NONE = 0;
