@@ -115,9 +115,9 @@ class TicketKeys {
 };
 
 // Connections whose cipher suites are an explicit list (tls_cipher_suites.cc). OpenSSL parses a
-// list set with SSL_set_cipher_list anew for every SSL, about 125 us on the 2-core machine, a tenth
-// of a full handshake's server CPU; so each distinct list is parsed once, into a template SSL of
-// its SSL_CTX, and every connection is made from it with SSL_dup, which copies the parsed list.
+// list set with SSL_set_cipher_list anew for every SSL, 125 to 160 us on the 2-core machine, a
+// tenth of a full handshake's server CPU; so each distinct list is parsed once, into a template SSL
+// of its SSL_CTX, and every connection is made from it with SSL_dup, which copies the parsed list.
 // SSL_dup also copies the template's other settings, taken from the SSL_CTX when the template was
 // made: the SSL_CTX's options (which ConfigureSessions changes) are copied again from the SSL_CTX,
 // and its other settings must not change after the first connection is made. At most kMaxLists
