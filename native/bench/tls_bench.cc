@@ -4,19 +4,22 @@
 // two engines of one context, X25519 and an EC P-256 certificate. Mode 3 signs through the external
 // key provider (carbide/tls_external_key.h) with a signer that signs natively: what a key only Java
 // can use costs beyond its Java Signature. Beside it, the engine's own floor for what the Java side
-// adds per connection and per request: setting an engine up (with and without the cipher suite
-// list the Java side used to pass in every handshake), and one record of application data through
-// both engines.
+// adds per connection and per request: setting an engine up (with and without an explicit cipher
+// suite list, parsed once per context or, as before, for each engine), and one record of
+// application data through both engines.
 #include <benchmark/benchmark.h>
 #include <openssl/evp.h>
+#include <openssl/ssl.h>
 
 #include <memory>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "../test/tls_fixture.h"
 #include "bench_util.h"
+#include "carbide/error.h"
 #include "carbide/tls.h"
 #include "carbide/tls_external_key.h"
 
@@ -107,12 +110,21 @@ struct Server {
   Credentials credentials{{identity.certificate}, identity.private_key};
 };
 
-enum class Setup { kEngineOnly, kGroups, kGroupsAndSuites, kGroupsAndCredentials };
+enum class Setup {
+  kEngineOnly,
+  kGroups,
+  kGroupsAndSuites,
+  kGroupsAndCredentials,
+  kGroupsAndSuitesParsed,
+};
 
 // One server engine made and configured, as CarbideSslEngine.start does before the handshake:
-// the SSL object alone, with the named groups, with the default cipher suite list passed again
-// (what the Java side did in every handshake before it passed none for the defaults), and with the
-// groups and the credentials decoded once (what a server engine does now).
+// the SSL object alone; with the named groups; with an explicit cipher suite list (the default
+// list, named again: what the Java side passes for suites set with setEnabledCipherSuites or
+// SSLParameters), made from the list's template, parsed once per context; with the groups and
+// the credentials decoded once (what a server engine on the default suites does); and with the
+// explicit list parsed for each engine, as every engine did before the templates (a new
+// CipherSuiteTemplates each time: the parse and one SSL_dup).
 void BM_TlsEngineSetup(benchmark::State& state) {
   auto setup = static_cast<Setup>(state.range(0));
   Server server_fixture;
@@ -120,11 +132,19 @@ void BM_TlsEngineSetup(benchmark::State& state) {
   if (setup != Setup::kEngineOnly) {
     settings.groups = "X25519MLKEM768:X25519:secp256r1:secp384r1";  // EngineSettings' default
   }
-  if (setup == Setup::kGroupsAndSuites) {
-    settings.cipher_suites = server_fixture.context.DefaultCipherSuites();
+  std::vector<std::string> suites;
+  if (setup == Setup::kGroupsAndSuites || setup == Setup::kGroupsAndSuitesParsed) {
+    suites = server_fixture.context.DefaultCipherSuites();
   }
   for (auto _ : state) {
-    Engine server(server_fixture.context, false);
+    if (setup == Setup::kGroupsAndSuitesParsed) {
+      CipherSuiteTemplates templates;
+      SSL* ssl = templates.NewSsl(server_fixture.context.get(), suites);
+      CheckOpenssl(SSL_set1_groups_list(ssl, settings.groups.c_str()), "SSL_set1_groups_list");
+      SSL_free(ssl);
+      continue;
+    }
+    Engine server(server_fixture.context, false, suites);
     if (setup != Setup::kEngineOnly) {
       server.Configure(settings);
     }
@@ -141,6 +161,7 @@ BENCHMARK(BM_TlsEngineSetup)
     ->Arg(static_cast<int>(Setup::kGroups))
     ->Arg(static_cast<int>(Setup::kGroupsAndSuites))
     ->Arg(static_cast<int>(Setup::kGroupsAndCredentials))
+    ->Arg(static_cast<int>(Setup::kGroupsAndSuitesParsed))
     ->Unit(benchmark::kMicrosecond);
 
 // One record of `size` bytes of application data, written by the server and read by the client

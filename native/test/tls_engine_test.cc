@@ -39,6 +39,7 @@ class FixedVerifier final : public PeerVerifier {
 using fixture::Handshake;
 using fixture::Identity;
 using fixture::Move;
+using fixture::MutualEngines;
 using fixture::SelfSigned;
 
 TEST(TlsEngineTest, HybridHandshakeAndRecordsBetweenTwoEngines) {
@@ -253,35 +254,24 @@ TEST(TlsEngineTest, AClientPresentsTheCredentialsItIsGiven) {
   Identity client_identity = SelfSigned();
   Credentials client_credentials({client_identity.certificate}, client_identity.private_key);
   for (int version : {TLS1_3_VERSION, TLS1_2_VERSION}) {
-    Engine client(context, true);
-    Engine server(context, false);
-    Settings client_settings;
-    client_settings.max_version = version;
-    client.Configure(client_settings);
-    Settings server_settings;
-    server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
-    server.Configure(server_settings);
-    server.UseKey({server_identity.certificate}, server_identity.private_key);
+    MutualEngines engines(context, version);
+    engines.server.UseKey({server_identity.certificate}, server_identity.private_key);
     ClientIdentity identity(&client_credentials);
-    Handshake(client, server, identity);
+    Handshake(engines.client, engines.server, identity);
     EXPECT_EQ(identity.requests, 1);
     EXPECT_NE(std::find(identity.offered_key_types.begin(), identity.offered_key_types.end(), "EC"),
               identity.offered_key_types.end());
-    EXPECT_EQ(server.PeerChain(), std::vector<Der>{client_identity.certificate});
+    EXPECT_EQ(engines.server.PeerChain(), std::vector<Der>{client_identity.certificate});
   }
 }
 
 TEST(TlsEngineTest, AClientWithoutCredentialsFailsAServerThatNeedsThem) {
   Context context;
   Identity server_identity = SelfSigned();
-  Engine client(context, true);
-  Engine server(context, false);
-  Settings server_settings;
-  server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
-  server.Configure(server_settings);
-  server.UseKey({server_identity.certificate}, server_identity.private_key);
+  MutualEngines engines(context, TLS1_3_VERSION);
+  engines.server.UseKey({server_identity.certificate}, server_identity.private_key);
   ClientIdentity nobody(nullptr);
-  EXPECT_THROW(Handshake(client, server, nobody), Error);
+  EXPECT_THROW(Handshake(engines.client, engines.server, nobody), Error);
   EXPECT_EQ(nobody.requests, 1);
   ERR_clear_error();
 }

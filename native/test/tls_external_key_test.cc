@@ -28,6 +28,7 @@ namespace {
 
 using fixture::Handshake;
 using fixture::Identity;
+using fixture::MutualEngines;
 using fixture::SelfSigned;
 
 std::atomic<int> live_signers{0};
@@ -194,15 +195,8 @@ struct ExternalPair {
         client_signer(std::make_shared<StubSigner>(client_identity.key)),
         server_credentials({server_identity.certificate}, server_signer),
         client_credentials({client_identity.certificate}, client_signer),
+        engines(context, version, defer),
         trust(&client_credentials) {
-    Settings client_settings;
-    client_settings.max_version = version;
-    client_settings.defer_external_signatures = defer;
-    client.Configure(client_settings);
-    Settings server_settings;
-    server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
-    server_settings.defer_external_signatures = defer;
-    server.Configure(server_settings);
     server.UseCredentials(server_credentials);
   }
 
@@ -222,8 +216,9 @@ struct ExternalPair {
   std::shared_ptr<StubSigner> client_signer;
   Credentials server_credentials;
   Credentials client_credentials;
-  Engine client{context, true};
-  Engine server{context, false};
+  MutualEngines engines;
+  Engine& client = engines.client;
+  Engine& server = engines.server;
   TrustAll trust;
 };
 

@@ -86,6 +86,27 @@ class TrustAll final : public PeerVerifier {
   }
 };
 
+// Mutual TLS: a client limited to `max_version` and a server that needs the client's certificate,
+// both of `context`. Each test gives the server its credentials, and the client its own through
+// the verifier it runs the handshake with (PeerVerifier::ChooseClientCredentials). `defer` sets
+// Settings::defer_external_signatures on both, as the JNI bridge does.
+struct MutualEngines {
+  MutualEngines(const Context& context, int max_version, bool defer = false)
+      : client(context, /*client=*/true), server(context, /*client=*/false) {
+    Settings client_settings;
+    client_settings.max_version = max_version;
+    client_settings.defer_external_signatures = defer;
+    client.Configure(client_settings);
+    Settings server_settings;
+    server_settings.verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
+    server_settings.defer_external_signatures = defer;
+    server.Configure(server_settings);
+  }
+
+  Engine client;
+  Engine server;
+};
+
 // Moves every record `from` queued into `to`.
 inline void Move(Engine& from, Engine& to) {
   std::vector<uint8_t> records(from.PendingRecords());

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -113,6 +114,39 @@ class TicketKeys {
   EVP_CIPHER* cipher_ = nullptr;
 };
 
+// Connections whose cipher suites are an explicit list (tls_cipher_suites.cc). OpenSSL parses a
+// list set with SSL_set_cipher_list anew for every SSL, 125 to 160 us on the 2-core machine, a
+// tenth of a full handshake's server CPU; so each distinct list is parsed once, into a template SSL
+// of its SSL_CTX, and every connection is made from it with SSL_dup, which copies the parsed list.
+// SSL_dup also copies the template's other settings, taken from the SSL_CTX when the template was
+// made: the SSL_CTX's options (which ConfigureSessions changes) are copied again from the SSL_CTX,
+// and its other settings must not change after the first connection is made. At most kMaxLists
+// lists are kept, the least recently used dropped first. Thread-safe.
+class CipherSuiteTemplates {
+ public:
+  static constexpr size_t kMaxLists = 16;
+
+  CipherSuiteTemplates() = default;
+  ~CipherSuiteTemplates();
+  CipherSuiteTemplates(const CipherSuiteTemplates&) = delete;
+  CipherSuiteTemplates& operator=(const CipherSuiteTemplates&) = delete;
+
+  // A new SSL of `ctx` that offers and accepts only `suites` (IANA names, TLS 1.3 and 1.2 alike,
+  // in preference order; names OpenSSL does not know are skipped); the caller owns it. Throws
+  // carbide::Error: kIllegalArgument if none of `suites` is supported, kOutOfMemory if OpenSSL
+  // cannot make the SSL.
+  SSL* NewSsl(SSL_CTX* ctx, const std::vector<std::string>& suites);
+  // The lists kept now (for tests).
+  size_t size() const;
+
+ private:
+  struct Template;
+  std::shared_ptr<Template> Find(SSL_CTX* ctx, const std::vector<std::string>& suites);
+
+  mutable std::mutex mutex_;
+  std::vector<std::shared_ptr<Template>> templates_;  // the least recently used first
+};
+
 // What one SSLContext shares between its engines: two SSL_CTXs, one for server engines (with the
 // session cache and ticket keys of the server's SSLSessionContext) and one for clients (whose
 // sessions go to the Java side's cache, never to OpenSSL's, so a server engine can never resume a
@@ -128,6 +162,9 @@ class Context {
   SSL_CTX* client() const noexcept { return client_ctx_; }
   // The IANA names of the cipher suites this libssl enables by default, TLS 1.3 first.
   std::vector<std::string> DefaultCipherSuites() const;
+  // A new SSL for a client or server engine; `cipher_suites` as for Engine's constructor. The
+  // caller owns it. Throws carbide::Error as CipherSuiteTemplates::NewSsl.
+  SSL* NewSsl(bool client, const std::vector<std::string>& cipher_suites) const;
 
   // Resumption settings (tls_sessions.cc). The timeouts bound the life of new sessions and tickets
   // of each side (0: no limit, as in JSSE); `cache_size` bounds the server's session
@@ -151,11 +188,14 @@ class Context {
   void SetUpSignatureSchemes();
   // A server's certificate from its key manager, once the ClientHello is known (tls_server_key.cc).
   void SetUpServerCertificates();
+  // A client's trust decision with the server's stapled OCSP response in reach (tls_status.cc).
+  void SetUpStatusRequests();
 
   SSL_CTX* ctx_;
   SSL_CTX* client_ctx_;
   TicketKeys ticket_keys_;
-  long server_timeout_ = 0;  // seconds, as JSSE gives them
+  mutable CipherSuiteTemplates cipher_suite_templates_;  // a cache: NewSsl stays const
+  long server_timeout_ = 0;                              // seconds, as JSSE gives them
   long ticket_rotate_seconds_ = TicketKeys::kDefaultRotateSeconds;
 };
 
@@ -189,12 +229,12 @@ class Credentials {
 struct Settings {
   int min_version = TLS1_2_VERSION;
   int max_version = TLS1_3_VERSION;
-  std::vector<std::string> cipher_suites;  // IANA names; empty means the library's defaults
-  std::string groups;                      // OpenSSL group list, colon-separated
-  std::string server_name;                 // SNI a client sends; empty for none
-  std::vector<std::string> alpn;           // application protocols, in preference order
-  bool alpn_selector = false;              // server: PeerVerifier chooses the protocol instead
-  int verify_mode = SSL_VERIFY_NONE;       // server: SSL_VERIFY_PEER [| FAIL_IF_NO_PEER_CERT]
+  std::string groups;                 // OpenSSL group list, colon-separated
+  std::string server_name;            // SNI a client sends; empty for none
+  std::vector<std::string> alpn;      // application protocols, in preference order
+  bool alpn_selector = false;         // server: PeerVerifier chooses the protocol instead
+  int verify_mode = SSL_VERIFY_NONE;  // server: SSL_VERIFY_PEER [| FAIL_IF_NO_PEER_CERT]
+  bool status_request = false;        // client: asks for a stapled OCSP response (tls_status.cc)
   // When this side's credentials sign outside OpenSSL (an external key, carbide/tls_external_key.h)
   // the handshake pauses once before it can sign (Engine::AwaitsExternalSigner), so that the caller
   // can run the step that signs elsewhere: the JNI bridge's delegated task.
@@ -212,7 +252,11 @@ struct SessionInfo {
 
 class Engine {
  public:
-  Engine(const Context& context, bool client);
+  // `cipher_suites`: the IANA names of the suites this engine offers and accepts, in preference
+  // order, or empty for the libssl's defaults (the SSL_CTX's list, parsed once). A list is parsed
+  // once per context (CipherSuiteTemplates). Throws carbide::Error (kIllegalArgument) if none of
+  // them is supported.
+  Engine(const Context& context, bool client, const std::vector<std::string>& cipher_suites = {});
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -264,8 +308,18 @@ class Engine {
 
   SessionInfo Session() const;
   std::vector<Der> PeerChain() const;
+  // The OCSP response the server stapled for its certificate (DER), empty if none. A client that
+  // asked for one (Settings::status_request) has it when its PeerVerifier is asked about the chain.
+  Der StapledResponse() const;
 
  private:
+  // A TLS 1.2 client's chain, kept until the server's CertificateStatus (tls_status.cc).
+  struct DeferredPeer {
+    std::vector<Der> chain;
+    std::string cipher_suite;
+  };
+  bool DefersVerificationToStatus() const noexcept;
+
   SSL* ssl_;
   BIO* network_in_;                 // owned by ssl_
   BIO* network_out_;                // owned by ssl_
@@ -283,12 +337,14 @@ class Engine {
   // first time if they sign outside OpenSSL and the engine defers that, else 1.
   bool ResumesAfterPause() noexcept;
   int PauseForExternalSigner() noexcept;
+  std::optional<DeferredPeer> deferred_peer_;
 
   friend int KeepClientSession(SSL* ssl, SSL_SESSION* session);
   friend int ChooseClientCertificate(SSL* ssl, void* arg);
   friend int ChooseServerCertificate(SSL* ssl, void* arg);
   friend int NoteClientHello(SSL* ssl, int* alert, void* arg);
   friend int VerifyPeer(X509_STORE_CTX* store, void* arg);
+  friend int VerifyPeerWithStatus(SSL* ssl, void* arg);
   friend int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len,
                         const unsigned char* in, unsigned int in_len, void* arg);
 };

@@ -199,9 +199,11 @@ jobjectArray DefaultCipherSuites(JNIEnv* env, jclass, jlong context) {
   });
 }
 
-jlong NewEngine(JNIEnv* env, jclass, jlong context, jboolean client) {
+// `cipher_suites` null: the context's defaults, which the SSL_CTX parsed once.
+jlong NewEngine(JNIEnv* env, jclass, jlong context, jboolean client, jobjectArray cipher_suites) {
   return TlsGuard(env, [&] {
-    return ToHandle(new tls::Engine(FromHandle<tls::Context>(context), client == JNI_TRUE));
+    return ToHandle(new tls::Engine(FromHandle<tls::Context>(context), client == JNI_TRUE,
+                                    JavaStrings(env, cipher_suites)));
   });
 }
 
@@ -210,18 +212,18 @@ void FreeEngine(JNIEnv*, jclass, jlong handle) {
 }
 
 void Configure(JNIEnv* env, jclass, jlong engine, jint min_version, jint max_version,
-               jobjectArray cipher_suites, jstring groups, jstring server_name, jobjectArray alpn,
-               jboolean alpn_selector, jint verify_mode) {
+               jstring groups, jstring server_name, jobjectArray alpn, jboolean alpn_selector,
+               jint verify_mode, jboolean status_request) {
   TlsGuard(env, [&] {
     tls::Settings settings;
     settings.min_version = min_version;
     settings.max_version = max_version;
-    settings.cipher_suites = JavaStrings(env, cipher_suites);
     settings.groups = groups == nullptr ? "" : JavaString(env, groups);
     settings.server_name = server_name == nullptr ? "" : JavaString(env, server_name);
     settings.alpn = JavaStrings(env, alpn);
     settings.alpn_selector = alpn_selector == JNI_TRUE;
     settings.verify_mode = verify_mode;
+    settings.status_request = status_request == JNI_TRUE;
     // A Java key's signature runs in the engine's delegated task (docs/tls.md).
     settings.defer_external_signatures = true;
     FromHandle<tls::Engine>(engine).Configure(settings);
@@ -263,6 +265,17 @@ jobjectArray Session(JNIEnv* env, jclass, jlong engine) {
     tls::SessionInfo info = FromHandle<tls::Engine>(engine).Session();
     return NewStringArray(
         env, {info.protocol, info.cipher_suite, info.group, info.alpn, info.server_name});
+  });
+}
+
+// The server's stapled OCSP response, or null if none.
+jbyteArray StapledResponse(JNIEnv* env, jclass, jlong engine) {
+  return TlsGuard(env, [&]() -> jbyteArray {
+    tls::Der response = FromHandle<tls::Engine>(engine).StapledResponse();
+    if (response.empty()) {
+      return nullptr;
+    }
+    return NewByteArray(env, response.data(), response.size());
   });
 }
 
@@ -312,13 +325,12 @@ bool RegisterTlsNatives(JNIEnv* env) {
        reinterpret_cast<void*>(FreeContext)},
       {const_cast<char*>("defaultCipherSuites"), const_cast<char*>("(J)[Ljava/lang/String;"),
        reinterpret_cast<void*>(DefaultCipherSuites)},
-      {const_cast<char*>("newEngine"), const_cast<char*>("(JZ)J"),
+      {const_cast<char*>("newEngine"), const_cast<char*>("(JZ[Ljava/lang/String;)J"),
        reinterpret_cast<void*>(NewEngine)},
       {const_cast<char*>("freeEngine"), const_cast<char*>("(J)V"),
        reinterpret_cast<void*>(FreeEngine)},
       {const_cast<char*>("configure"),
-       const_cast<char*>("(JII[Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;"
-                         "[Ljava/lang/String;ZI)V"),
+       const_cast<char*>("(JIILjava/lang/String;Ljava/lang/String;[Ljava/lang/String;ZIZ)V"),
        reinterpret_cast<void*>(Configure)},
       {const_cast<char*>("pending"), const_cast<char*>("(J)I"), reinterpret_cast<void*>(Pending)},
       {const_cast<char*>("handshake"), const_cast<char*>("(JLdev/carbide/ssl/PeerTrust;)I"),
@@ -330,6 +342,8 @@ bool RegisterTlsNatives(JNIEnv* env) {
        reinterpret_cast<void*>(Session)},
       {const_cast<char*>("peerChain"), const_cast<char*>("(J)[[B"),
        reinterpret_cast<void*>(PeerChain)},
+      {const_cast<char*>("stapledResponse"), const_cast<char*>("(J)[B"),
+       reinterpret_cast<void*>(StapledResponse)},
   };
   return RegisterNatives(env, "dev/carbide/ssl/TlsNative", methods);
 }

@@ -30,40 +30,6 @@ Der EncodeCertificate(X509* cert) {
   return der;
 }
 
-// Maps the IANA names JSSE uses to OpenSSL's names for TLS 1.2 suites; TLS 1.3 suites are named
-// the same way in both, and are set apart, since OpenSSL configures them separately.
-void SetCipherSuites(SSL* ssl, const std::vector<std::string>& names) {
-  std::string tls13;
-  std::string tls12;
-  STACK_OF(SSL_CIPHER)* all = SSL_get_ciphers(ssl);
-  for (const std::string& name : names) {
-    for (int i = 0; i < sk_SSL_CIPHER_num(all); i++) {
-      const SSL_CIPHER* cipher = sk_SSL_CIPHER_value(all, i);
-      const char* standard = SSL_CIPHER_standard_name(cipher);
-      if (standard == nullptr || name != standard) {
-        continue;
-      }
-      // Only the TLS 1.3 suites' names lack "_WITH_" (they leave key exchange to the groups).
-      std::string& list = name.find("_WITH_") == std::string::npos ? tls13 : tls12;
-      list += (list.empty() ? "" : ":") + std::string(SSL_CIPHER_get_name(cipher));
-    }
-  }
-  if (tls13.empty() && tls12.empty()) {
-    throw Error(ErrorKind::kIllegalArgument, "none of the enabled cipher suites is supported");
-  }
-  // An empty TLS 1.2 list is refused by OpenSSL; "-ALL" leaves TLS 1.2 without suites instead.
-  CheckOpenssl(SSL_set_ciphersuites(ssl, tls13.c_str()), "cannot set the TLS 1.3 cipher suites");
-  if (tls12.empty()) {
-    tls12 = "-ALL";
-  }
-  ERR_set_mark();
-  int rc = SSL_set_cipher_list(ssl, tls12.c_str());
-  ERR_pop_to_mark();
-  if (rc != 1 && tls12 != "-ALL") {
-    throw Error(ErrorKind::kIllegalArgument, "cannot set the TLS 1.2 cipher suites");
-  }
-}
-
 }  // namespace
 
 // OpenSSL's chain verification is replaced whole: the chain goes to the engine's PeerVerifier.
@@ -88,6 +54,10 @@ int VerifyPeer(X509_STORE_CTX* store, void* /*arg*/) {
     }
     const SSL_CIPHER* cipher = SSL_get_pending_cipher(ssl);
     const char* name = cipher == nullptr ? nullptr : SSL_CIPHER_standard_name(cipher);
+    if (engine->DefersVerificationToStatus()) {
+      engine->deferred_peer_ = Engine::DeferredPeer{std::move(chain), name == nullptr ? "" : name};
+      return 1;  // decided in VerifyPeerWithStatus
+    }
     if (engine->verifier_->Verify(chain, name == nullptr ? "" : name)) {
       return 1;
     }
@@ -172,6 +142,7 @@ Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")
     SetUpClientCertificates();
     SetUpSignatureSchemes();
     SetUpServerCertificates();
+    SetUpStatusRequests();
   } catch (...) {
     SSL_CTX_free(client_ctx_);
     SSL_CTX_free(ctx_);
@@ -198,8 +169,8 @@ std::vector<std::string> Context::DefaultCipherSuites() const {
   return names;
 }
 
-Engine::Engine(const Context& context, bool client)
-    : ssl_(CheckNotNull(SSL_new(client ? context.client() : context.get()), "SSL_new")),
+Engine::Engine(const Context& context, bool client, const std::vector<std::string>& cipher_suites)
+    : ssl_(context.NewSsl(client, cipher_suites)),
       network_in_(BIO_new(BIO_s_mem())),
       network_out_(BIO_new(BIO_s_mem())) {
   if (network_in_ == nullptr || network_out_ == nullptr) {
@@ -233,9 +204,6 @@ Engine::~Engine() {
 void Engine::Configure(const Settings& settings) {
   CheckOpenssl(SSL_set_min_proto_version(ssl_, settings.min_version), "cannot set the protocols");
   CheckOpenssl(SSL_set_max_proto_version(ssl_, settings.max_version), "cannot set the protocols");
-  if (!settings.cipher_suites.empty()) {
-    SetCipherSuites(ssl_, settings.cipher_suites);
-  }
   if (!settings.groups.empty() && SSL_set1_groups_list(ssl_, settings.groups.c_str()) != 1) {
     ThrowOpensslError("cannot set the named groups", ErrorKind::kIllegalArgument);
   }
@@ -260,6 +228,9 @@ void Engine::Configure(const Settings& settings) {
   }
   if (SSL_is_server(ssl_) != 0) {
     SSL_set_verify(ssl_, settings.verify_mode, nullptr);
+  } else if (settings.status_request) {
+    CheckOpenssl(static_cast<int>(SSL_set_tlsext_status_type(ssl_, TLSEXT_STATUSTYPE_ocsp)),
+                 "cannot ask for the server's OCSP response");
   }
   defer_external_signatures_ = settings.defer_external_signatures;
 }
@@ -314,6 +285,11 @@ bool Engine::Handshake(PeerVerifier& verifier) {
   int error = WithVerifier(ssl_, verifier_, verifier, [&] { return SSL_do_handshake(ssl_); });
   switch (error) {
     case SSL_ERROR_NONE:
+      if (deferred_peer_.has_value()) {
+        // A TLS 1.2 chain whose verification waited for CertificateStatus (tls_status.cc) was never
+        // verified: OpenSSL always runs the status callback first, so this is a defence only.
+        throw Error(ErrorKind::kProvider, "the server's certificate chain was not verified");
+      }
       return true;
     case SSL_ERROR_WANT_READ:
     case SSL_ERROR_WANT_WRITE:

@@ -41,6 +41,12 @@ public class CarbideSslContext extends SSLContextSpi {
   private static final String[] SERVER_KEY_TYPES = {"EC", "RSA"};
 
   private final List<String> defaultProtocols;
+  // Whether clients ask for the server's stapled OCSP response (status_request), read once per
+  // context as SunJSSE reads it; anything but "false" is true, as for the ticket properties.
+  final boolean clientStatusRequest =
+      !"false"
+          .equalsIgnoreCase(
+              System.getProperty("jdk.tls.client.enableStatusRequestExtension", "true"));
   private X509KeyManager keyManager;
   private X509TrustManager trustManager;
   private long handle;

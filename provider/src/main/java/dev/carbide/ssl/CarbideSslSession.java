@@ -43,6 +43,7 @@ final class CarbideSslSession extends ExtendedSSLSession {
   private volatile String namedGroup = "";
   private volatile X509Certificate[] peerCertificates;
   private volatile X509Certificate[] localCertificates;
+  private volatile byte[] statusResponse; // the OCSP response the server stapled, or null
   private volatile boolean valid = true;
 
   CarbideSslSession(String peerHost, int peerPort) {
@@ -54,6 +55,11 @@ final class CarbideSslSession extends ExtendedSSLSession {
     this.protocol = protocol;
     this.cipherSuite = cipherSuite;
     this.namedGroup = namedGroup;
+  }
+
+  /** The OCSP response the server stapled for its certificate (DER), or null for none. */
+  void statusResponse(byte[] response) {
+    this.statusResponse = response;
   }
 
   void peerCertificates(X509Certificate[] chain) {
@@ -104,6 +110,7 @@ final class CarbideSslSession extends ExtendedSSLSession {
     id = earlier.id;
     if (earlier.peerCertificates != null) {
       peerCertificates = earlier.peerCertificates;
+      statusResponse = earlier.statusResponse; // as SunJSSE's resumed session keeps them
     }
     if (localCertificates == null) {
       localCertificates = earlier.localCertificates;
@@ -313,7 +320,9 @@ final class CarbideSslSession extends ExtendedSSLSession {
 
   @Override
   public List<byte[]> getStatusResponses() {
-    return List.of(); // no OCSP stapling yet; X509TrustManagerImpl asks (the default throws)
+    byte[] response = statusResponse;
+    // A copy, as SunJSSE gives (X509TrustManagerImpl asks; the default throws).
+    return response == null ? List.of() : List.of(response.clone());
   }
 
   @Override

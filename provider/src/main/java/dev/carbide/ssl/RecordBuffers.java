@@ -124,4 +124,48 @@ final class RecordBuffers {
     }
     return staging;
   }
+
+  /**
+   * The whole record at the front of {@code src} (header included), or -1 if its header is short.
+   */
+  static int recordLength(ByteBuffer src) throws SSLException {
+    if (src.remaining() < 5) {
+      return -1;
+    }
+    int at = src.position();
+    int type = src.get(at) & 0xff;
+    int major = src.get(at + 1) & 0xff;
+    if (type < 20 || type > 24 || major != 3) {
+      throw new SSLException("Unsupported or unrecognized SSL message");
+    }
+    int length = ((src.get(at + 3) & 0xff) << 8) | (src.get(at + 4) & 0xff);
+    if (length > CarbideSslEngine.PACKET_BUFFER_SIZE - 5) {
+      throw new SSLException("The size of the TLS record exceeds its limit: " + length);
+    }
+    return 5 + length;
+  }
+
+  /** The checks SunJSSE makes of an array of buffers and its range. */
+  static void checkBuffers(ByteBuffer[] buffers, int offset, int length) {
+    if (buffers == null) {
+      throw new IllegalArgumentException("buffers is null");
+    }
+    if (offset < 0 || length < 0 || offset > buffers.length - length) {
+      throw new IndexOutOfBoundsException();
+    }
+    for (int i = offset; i < offset + length; i++) {
+      if (buffers[i] == null) {
+        throw new IllegalArgumentException("a buffer is null");
+      }
+    }
+  }
+
+  /** The bytes remaining in {@code buffers[offset..offset+length)}, at most Integer.MAX_VALUE. */
+  static int remaining(ByteBuffer[] buffers, int offset, int length) {
+    long total = 0;
+    for (int i = offset; i < offset + length; i++) {
+      total += buffers[i].remaining();
+    }
+    return (int) Math.min(total, Integer.MAX_VALUE);
+  }
 }

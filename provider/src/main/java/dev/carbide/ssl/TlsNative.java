@@ -39,7 +39,12 @@ final class TlsNative {
 
   static native String[] defaultCipherSuites(long context);
 
-  static native long newEngine(long context, boolean client);
+  /**
+   * A new native engine that offers and accepts {@code cipherSuites} (IANA names, parsed once per
+   * distinct list and context), or the context's defaults for null. Throws IllegalArgumentException
+   * if none of them is supported.
+   */
+  static native long newEngine(long context, boolean client, String[] cipherSuites);
 
   static native void freeEngine(long engine);
 
@@ -47,12 +52,12 @@ final class TlsNative {
       long engine,
       int minVersion,
       int maxVersion,
-      String[] cipherSuites,
       String groups,
       String serverName,
       String[] applicationProtocols,
       boolean applicationProtocolSelector,
-      int verifyMode);
+      int verifyMode,
+      boolean statusRequest);
 
   // The record calls work on the caller's memory without an intermediate copy (RecordBuffers):
   // {@code len} bytes at {@code off} of {@code direct}, a direct buffer (off is its position), when
@@ -101,6 +106,12 @@ final class TlsNative {
   static native String[] session(long engine);
 
   static native byte[][] peerChain(long engine);
+
+  /**
+   * The OCSP response the server stapled (DER), or null if none: a client that asked for one has it
+   * when its trust manager is asked about the server's chain.
+   */
+  static native byte[] stapledResponse(long engine);
 
   // SSL_VERIFY_* of OpenSSL's ssl.h.
   static final int VERIFY_NONE = 0;

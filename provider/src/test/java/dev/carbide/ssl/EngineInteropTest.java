@@ -230,21 +230,7 @@ class EngineInteropTest {
   }
 
   private static List<String> sServer(String certificate, String... options) {
-    // Line-buffered, so that what s_server prints about the handshake is there while it runs.
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                "stdbuf",
-                "-oL",
-                "openssl",
-                "s_server",
-                "-accept",
-                "127.0.0.1:0",
-                "-cert",
-                dir.resolve(certificate + ".pem").toString(),
-                "-key",
-                dir.resolve(certificate + ".key").toString(),
-                "-WWW"));
+    List<String> command = TlsFiles.sServer(dir, certificate, "-WWW");
     command.addAll(List.of(options));
     return command;
   }

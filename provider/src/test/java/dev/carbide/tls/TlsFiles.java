@@ -91,6 +91,30 @@ public final class TlsFiles {
   }
 
   /**
+   * {@code openssl s_server}'s command on a free loopback port, presenting NAME.pem and NAME.key of
+   * {@code dir}, then {@code options}; line-buffered, so that what s_server prints about a
+   * handshake is there while it runs. Start it with {@code PeerProcess.start(command, dir, "ACCEPT
+   * ", false)}; its ready line ends with the port.
+   */
+  public static List<String> sServer(Path dir, String name, String... options) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "stdbuf",
+                "-oL",
+                "openssl",
+                "s_server",
+                "-accept",
+                "127.0.0.1:0",
+                "-cert",
+                dir.resolve(name + ".pem").toString(),
+                "-key",
+                dir.resolve(name + ".key").toString()));
+    command.addAll(List.of(options));
+    return command;
+  }
+
+  /**
    * curl's command for https://localhost:PORT/ (resolved to 127.0.0.1) trusting {@code trust}.pem,
    * the response head into curl.head and the body into curl.body in {@code dir} (both deleted
    * first), POSTing payload.bin if {@code post}; {@code options} go before the URL.
