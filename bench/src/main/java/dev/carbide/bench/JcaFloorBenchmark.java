@@ -178,7 +178,7 @@ public class JcaFloorBenchmark {
           new Service(this, "Cipher", "AES/GCM/NoPadding", "", null, null) {
             @Override
             public Object newInstance(Object ignored) {
-              return new FloorCipher();
+              return new FloorCipher(TAG_BYTES);
             }
           });
       putService(
@@ -205,16 +205,26 @@ public class JcaFloorBenchmark {
     }
   }
 
-  /** Copies what a real SPI must copy, and reports the output length a real one would write. */
-  private static final class FloorCipher extends CipherSpi {
+  /**
+   * Copies what a real SPI must copy, and reports the output length a real one would write: the
+   * input's, plus {@code tagBytes} (an AEAD's tag). Takes a GCMParameterSpec or an IvParameterSpec
+   * ({@link RouteFloorBenchmark}'s floor for AES-CTR and CBC).
+   */
+  static final class FloorCipher extends CipherSpi {
+    private final int tagBytes;
     private byte[] keyBytes;
     private byte[] ivBytes;
     private final byte[] aad = new byte[32];
 
+    FloorCipher(int tagBytes) {
+      this.tagBytes = tagBytes;
+    }
+
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom r) {
       keyBytes = key.getEncoded();
-      ivBytes = ((GCMParameterSpec) params).getIV();
+      ivBytes =
+          params instanceof GCMParameterSpec gcm ? gcm.getIV() : ((IvParameterSpec) params).getIV();
     }
 
     @Override
@@ -225,12 +235,12 @@ public class JcaFloorBenchmark {
     @Override
     protected int engineDoFinal(byte[] in, int inOffset, int len, byte[] out, int outOffset) {
       out[outOffset] = (byte) (keyBytes[0] ^ ivBytes[0] ^ aad[0]); // keeps the copies live
-      return len + TAG_BYTES;
+      return len + tagBytes;
     }
 
     @Override
     protected int engineGetOutputSize(int inputLen) {
-      return inputLen + TAG_BYTES;
+      return inputLen + tagBytes;
     }
 
     @Override
@@ -277,7 +287,7 @@ public class JcaFloorBenchmark {
     /** A new array of the output's length, as the JCA requires; one byte is written. */
     @Override
     protected byte[] engineDoFinal(byte[] input, int offset, int len) {
-      byte[] out = new byte[len + TAG_BYTES];
+      byte[] out = new byte[len + tagBytes];
       out[0] = (byte) (keyBytes[0] ^ ivBytes[0] ^ aad[0]);
       return out;
     }

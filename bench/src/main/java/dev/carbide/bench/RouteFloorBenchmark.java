@@ -15,7 +15,6 @@ import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.ShortBufferException;
-import javax.crypto.spec.IvParameterSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -99,7 +98,7 @@ public class RouteFloorBenchmark {
               @Override
               public Object newInstance(Object ignored) {
                 if (noOp) {
-                  return new NoOpCipher();
+                  return new JcaFloorBenchmark.FloorCipher(0);
                 }
                 try {
                   return new ForwardingCipher(Cipher.getInstance(transformation, "SunJCE"));
@@ -178,77 +177,6 @@ public class RouteFloorBenchmark {
     @Override
     protected int engineGetBlockSize() {
       return jdk.getBlockSize();
-    }
-
-    @Override
-    protected void engineSetMode(String mode) {}
-
-    @Override
-    protected void engineSetPadding(String padding) {}
-  }
-
-  /** Takes what a real SPI must take (the key's encoding, the IV) and transforms nothing. */
-  private static final class NoOpCipher extends CipherSpi {
-    private byte[] keyBytes;
-    private byte[] ivBytes;
-
-    @Override
-    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom r) {
-      keyBytes = key.getEncoded();
-      ivBytes = ((IvParameterSpec) params).getIV();
-    }
-
-    @Override
-    protected void engineInit(int opmode, Key key, SecureRandom random) {
-      throw new UnsupportedOperationException("the floor benchmark passes parameters");
-    }
-
-    @Override
-    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom r) {
-      throw new UnsupportedOperationException("the floor benchmark passes parameters");
-    }
-
-    @Override
-    protected byte[] engineDoFinal(byte[] in, int offset, int length) {
-      byte[] out = new byte[length];
-      out[0] = (byte) (keyBytes[0] ^ ivBytes[0]); // keeps the copies live
-      return out;
-    }
-
-    @Override
-    protected int engineDoFinal(byte[] in, int offset, int length, byte[] out, int outOffset) {
-      out[outOffset] = (byte) (keyBytes[0] ^ ivBytes[0]);
-      return length;
-    }
-
-    @Override
-    protected byte[] engineUpdate(byte[] in, int offset, int length) {
-      return new byte[length];
-    }
-
-    @Override
-    protected int engineUpdate(byte[] in, int offset, int length, byte[] out, int outOffset) {
-      return length;
-    }
-
-    @Override
-    protected int engineGetOutputSize(int inputLen) {
-      return inputLen;
-    }
-
-    @Override
-    protected byte[] engineGetIV() {
-      return ivBytes == null ? null : ivBytes.clone();
-    }
-
-    @Override
-    protected AlgorithmParameters engineGetParameters() {
-      return null;
-    }
-
-    @Override
-    protected int engineGetBlockSize() {
-      return 16;
     }
 
     @Override
