@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "carbide/error.h"
@@ -103,6 +105,66 @@ TEST(EvpKdfTest, RefusesWhatItPromises) {
   EXPECT_THROW(KdfTemplate(FindKdf("X963KDF"), bad), Error);
   EXPECT_THROW(KdfTemplate(nullptr, {}), Error);
   ClearOpensslErrors();
+}
+
+// KBKDF over CMAC reuses spare contexts. OpenSSL's KBKDF skips an empty octet string, so a spare
+// that still holds a Label, Context or feedback IV must not serve a derivation that leaves it
+// empty: every output must equal the one from a fresh copy of the template, whatever came before,
+// also with threads sharing the template.
+TEST(EvpKdfTest, KbkdfCmacSparesNeverLeakAnEarlierDerivationsInputs) {
+  const std::string feedback = "feedback", cmac = "CMAC", aes = "AES-128-CBC";
+  const std::vector<KdfParam> names = {{KdfParamId::kMode, Text(feedback)},
+                                       {KdfParamId::kMac, Text(cmac)},
+                                       {KdfParamId::kCipher, Text(aes)}};
+  KdfTemplate shared(FindKdf("KBKDF"), names);
+  struct Case {
+    Bytes key, label, context, seed, expected;
+  };
+  std::mt19937 random(7);
+  auto bytes = [&](size_t length) {
+    Bytes out(length);
+    for (uint8_t& b : out) {
+      b = static_cast<uint8_t>(random());
+    }
+    return out;
+  };
+  auto derive = [](const KdfTemplate& kdf, const Case& c) {
+    const std::vector<KdfParam> params = {{KdfParamId::kKey, c.key},
+                                          {KdfParamId::kSalt, c.label},
+                                          {KdfParamId::kInfo, c.context},
+                                          {KdfParamId::kSeed, c.seed}};
+    Bytes out(40);
+    kdf.Derive(params, out);
+    return out;
+  };
+  std::vector<Case> cases;
+  for (int i = 0; i < 48; ++i) {
+    Case c{bytes(16),
+           bytes(random() % 2 == 0 ? 0 : 1 + random() % 20),
+           bytes(random() % 2 == 0 ? 0 : 1 + random() % 20),
+           bytes(random() % 2 == 0 ? 0 : 16),
+           {}};
+    c.expected = derive(KdfTemplate(FindKdf("KBKDF"), names), c);  // a template with no spares
+    cases.push_back(std::move(c));
+  }
+  for (const Case& c : cases) {
+    EXPECT_EQ(Hex(derive(shared, c)), Hex(c.expected));
+  }
+  std::vector<std::thread> threads;
+  std::vector<int> failures(4, 0);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 30; ++round) {
+        for (size_t i = t; i < cases.size(); i += 3) {
+          failures[t] += derive(shared, cases[i]) != cases[i].expected ? 1 : 0;
+        }
+      }
+    });
+  }
+  for (std::thread& thread : threads) {
+    thread.join();
+  }
+  EXPECT_EQ(failures, std::vector<int>(4, 0));
 }
 
 }  // namespace

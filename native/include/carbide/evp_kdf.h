@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -59,7 +60,14 @@ struct KdfParam {
 // once on a prototype context. Each derivation starts from a copy of the prototype, which spares
 // OpenSSL a fetch of the digest or MAC by name and a MAC context per derivation (about half of a
 // one-step or X9.63 derivation's time), and then sets its own parameters (keys, salts, costs) on
-// the copy alone. Immutable and thread-safe.
+// the copy alone. Thread-safe.
+//
+// KBKDF over CMAC is the exception: copying its context copies a cipher context, which cost as
+// much as the derivation itself (docs/kdfs.md), so such a template keeps a few spare contexts
+// instead. A spare is reused only by a derivation that sets every octet string it still holds (an
+// empty one is no parameter at all to OpenSSL's KBKDF, so it would keep the old value), and is
+// keyed with zeros before it is put back, which overwrites its key and the CMAC key schedule: no
+// secret outlives the derivation, as with a freed copy.
 class KdfTemplate {
  public:
   // `kdf` comes from FindKdf (non-null). Throws Error(kInvalidParameter) if OpenSSL refuses
@@ -78,7 +86,18 @@ class KdfTemplate {
   void Derive(std::span<const KdfParam> params, std::span<uint8_t> out) const;
 
  private:
+  // A context kept for reuse, and the octet-string parameters it holds (bit i for KdfParamId i).
+  struct Spare {
+    EVP_KDF_CTX* ctx;
+    uint32_t held;
+  };
+
   EVP_KDF_CTX* NewContext() const;
+  // A spare whose held parameters `params` all replace (removed from the spares), or null.
+  EVP_KDF_CTX* TakeSpare(uint32_t held_after) const;
+  // Keys `ctx` with zeros as long as `params`' key and keeps it as a spare holding `held`, or
+  // frees it if that fails, the key is missing or enough spares wait.
+  void PutBack(EVP_KDF_CTX* ctx, std::span<const KdfParam> params, uint32_t held) const;
 
   const EVP_KDF* kdf_;
   EVP_KDF_CTX* prototype_;
@@ -86,6 +105,10 @@ class KdfTemplate {
   // prototype (a KDF without a dup function, as in OpenSSL 3.0).
   std::vector<std::vector<uint8_t>> fixed_bytes_;
   std::vector<KdfParam> fixed_;
+  // True for KBKDF over CMAC: derivations reuse spare contexts.
+  bool keeps_spares_ = false;
+  mutable std::mutex spares_mutex_;
+  mutable std::vector<Spare> spares_;
 };
 
 // Sets `params` on `ctx` (non-null). Throws as KdfTemplate::Derive.

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "carbide/cleanse.h"
@@ -129,6 +130,21 @@ struct ParamList {
   }
 };
 
+// The most spare contexts a template keeps: about one per thread deriving at once.
+constexpr size_t kMaxSpares = 8;
+
+// The bits of the octet strings (and names) that `params` sets to something non-empty: what a
+// context holds after them, since OpenSSL's KBKDF ignores an empty one.
+uint32_t NonEmptyBytes(std::span<const KdfParam> params) {
+  uint32_t held = 0;
+  for (const KdfParam& param : params) {
+    if (KdfParamTakesBytes(param.id) && !param.bytes.empty()) {
+      held |= 1U << static_cast<unsigned>(param.id);
+    }
+  }
+  return held;
+}
+
 }  // namespace
 
 void SetKdfParams(EVP_KDF_CTX* ctx, std::span<const KdfParam> params) {
@@ -148,13 +164,60 @@ KdfTemplate::KdfTemplate(const EVP_KDF* kdf, std::span<const KdfParam> fixed)
     const std::vector<uint8_t>& copy =
         fixed_bytes_.emplace_back(param.bytes.begin(), param.bytes.end());
     fixed_.push_back({param.id, copy, param.number});
+    if (param.id == KdfParamId::kMac &&
+        std::string_view(reinterpret_cast<const char*>(copy.data()), copy.size()) == "CMAC") {
+      keeps_spares_ = EVP_KDF_is_a(kdf, "KBKDF") != 0;
+    }
   }
   KdfCtxPtr prototype(CheckNotNull(EVP_KDF_CTX_new(const_cast<EVP_KDF*>(kdf)), "EVP_KDF_CTX_new"));
   SetKdfParams(prototype.get(), fixed_);
   prototype_ = prototype.release();
 }
 
-KdfTemplate::~KdfTemplate() { EVP_KDF_CTX_free(prototype_); }
+KdfTemplate::~KdfTemplate() {
+  for (const Spare& spare : spares_) {
+    EVP_KDF_CTX_free(spare.ctx);
+  }
+  EVP_KDF_CTX_free(prototype_);
+}
+
+EVP_KDF_CTX* KdfTemplate::TakeSpare(uint32_t held_after) const {
+  std::lock_guard lock(spares_mutex_);
+  for (auto spare = spares_.begin(); spare != spares_.end(); ++spare) {
+    if ((spare->held & ~held_after) == 0) {
+      EVP_KDF_CTX* ctx = spare->ctx;
+      spares_.erase(spare);
+      return ctx;
+    }
+  }
+  return nullptr;
+}
+
+void KdfTemplate::PutBack(EVP_KDF_CTX* ctx, std::span<const KdfParam> params, uint32_t held) const {
+  KdfCtxPtr owned(ctx);
+  const KdfParam* key = nullptr;
+  for (const KdfParam& param : params) {
+    if (param.id == KdfParamId::kKey) {
+      key = &param;
+    }
+  }
+  if (key == nullptr || key->bytes.empty()) {
+    return;
+  }
+  // Zeros as long as the key, so that CMAC takes them: OpenSSL cleanses the old key's copy as it
+  // replaces it, and keying the MAC again overwrites its schedule.
+  std::vector<uint8_t> zeros(key->bytes.size(), 0);
+  const KdfParam scrub[] = {{KdfParamId::kKey, zeros, 0}};
+  ParamList list(scrub);
+  if (EVP_KDF_CTX_set_params(ctx, list.list.data()) != 1) {
+    ClearOpensslErrors();  // the context is freed instead, which cleanses it all the same
+    return;
+  }
+  std::lock_guard lock(spares_mutex_);
+  if (spares_.size() < kMaxSpares) {
+    spares_.push_back({owned.release(), held | (1U << static_cast<unsigned>(KdfParamId::kKey))});
+  }
+}
 
 EVP_KDF_CTX* KdfTemplate::NewContext() const {
   // Copying only reads the prototype, so threads may copy it at once.
@@ -172,11 +235,16 @@ void KdfTemplate::Derive(std::span<const KdfParam> params, std::span<uint8_t> ou
     if (out.empty()) {
       throw Error(ErrorKind::kInvalidParameter, "KDF output must be at least 1 byte");
     }
+    const uint32_t held = keeps_spares_ ? NonEmptyBytes(params) : 0;
+    EVP_KDF_CTX* spare = keeps_spares_ ? TakeSpare(held) : nullptr;
     // Freeing the context makes OpenSSL cleanse the keys and passwords it copied.
-    KdfCtxPtr ctx(NewContext());
+    KdfCtxPtr ctx(spare != nullptr ? spare : NewContext());
     SetKdfParams(ctx.get(), params);
     if (EVP_KDF_derive(ctx.get(), out.data(), out.size(), nullptr) != 1) {
       ThrowOpensslError(EVP_KDF_get0_name(kdf_), ErrorKind::kInvalidParameter);
+    }
+    if (keeps_spares_) {
+      PutBack(ctx.release(), params, held);
     }
   } catch (...) {
     Cleanse(out.data(), out.size());
