@@ -23,6 +23,7 @@ using Der = std::vector<uint8_t>;
 
 class Credentials;
 class ExternalSigner;  // carbide/tls_external_key.h
+class RecordBio;       // record_bio.h in the engine's sources
 
 // What the handshake asks the application: whether a peer's certificate chain (leaf first, DER) is
 // trusted, and which credentials to present. The JNI bridge asks the application's X509TrustManager
@@ -303,6 +304,12 @@ class Engine {
   long Read(std::span<uint8_t> out, PeerVerifier& verifier);
   // Encrypts `data` (at most 16 KiB) into records.
   void Write(std::span<const uint8_t> data);
+  // Read and Write for the record path once the handshake is complete, with the caller's buffers
+  // lent to OpenSSL for the call instead of copied through the network queues (record_bio.h).
+  // OpenRecord is FeedRecords(records) then Read(out); SealRecord is Write(data) then
+  // TakeRecords(out), and returns the bytes of records now in `out`.
+  long OpenRecord(std::span<const uint8_t> records, std::span<uint8_t> out, PeerVerifier& verifier);
+  size_t SealRecord(std::span<const uint8_t> data, std::span<uint8_t> out);
   // Queues close_notify.
   void Shutdown();
 
@@ -321,10 +328,10 @@ class Engine {
   bool DefersVerificationToStatus() const noexcept;
 
   SSL* ssl_;
-  BIO* network_in_;                 // owned by ssl_
-  BIO* network_out_;                // owned by ssl_
-  std::vector<uint8_t> alpn_wire_;  // the server's preference list, ALPN wire format
-  bool alpn_selector_ = false;      // see Settings::alpn_selector
+  RecordBio* network_in_ = nullptr;   // owned by its BIO, which ssl_ owns
+  RecordBio* network_out_ = nullptr;  // owned by its BIO, which ssl_ owns
+  std::vector<uint8_t> alpn_wire_;    // the server's preference list, ALPN wire format
+  bool alpn_selector_ = false;        // see Settings::alpn_selector
   PeerVerifier* verifier_ = nullptr;
   SSL_SESSION* new_session_ = nullptr;              // owned; see TakeNewSession
   std::vector<uint16_t> peer_certificate_schemes_;  // a server's client's signature_algorithms_cert

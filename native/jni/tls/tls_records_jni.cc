@@ -4,6 +4,9 @@
 // call (GetPrimitiveArrayCritical, at most one record: 18 KiB), and small record inputs are copied
 // to the stack instead, as everywhere else. No Java array is allocated and nothing is copied
 // through an intermediate buffer, so a 16 KiB record costs OpenSSL's own copies and the cipher.
+// Once the handshake is complete, `seal` and `open` do a record's two steps in one call with both
+// buffers reachable, so that libssl writes the record into the caller's buffer and reads it from
+// there (record_bio.h) instead of through the engine's queues.
 //
 // Pinning is allowed because none of these calls can reach Java: feeding and taking records only
 // moves bytes between the caller and a memory BIO, and SSL_read/SSL_write run only once the
@@ -34,26 +37,57 @@ class NoJavaCalls final : public tls::PeerVerifier {
 };
 
 // The bytes [off, off + len) of one side of a record call: of `direct` (a direct ByteBuffer,
-// `off` its position) when it is not null, else of `array`, pinned while this object lives. The
-// range is checked before anything is read or written.
+// `off` its position) when it is not null, else of `array`, once pinned. The range is checked (and
+// a direct buffer's address found) at construction, before anything is pinned: no other JNI call
+// may come while an array is pinned.
 class CallerBytes {
  public:
-  CallerBytes(JNIEnv* env, jbyteArray array, jobject direct, jint off, jint len, bool commit) {
+  CallerBytes(JNIEnv* env, jbyteArray array, jobject direct, jint off, jint len)
+      : array_(direct == nullptr ? array : nullptr), off_(off), size_(static_cast<size_t>(len)) {
     if (direct != nullptr) {
       data_ = DirectBufferRange(env, direct, off, len);
     } else {
       CheckArrayRange(env, array, off, len);
-      pinned_.emplace(env, array, commit);
-      data_ = pinned_->data() + off;
     }
-    size_ = static_cast<size_t>(len);
   }
+  jbyteArray array() const noexcept { return array_; }  // null for a direct buffer
+  // Pins a heap array for the rest of this object's life; `commit` for bytes written into it.
+  void Pin(JNIEnv* env, bool commit) {
+    if (array_ != nullptr) {
+      pinned_.emplace(env, array_, commit);
+      data_ = pinned_->data() + off_;
+    }
+  }
+  // The bytes at `base` (an array pinned by the caller) plus this side's offset.
+  void PinnedAt(uint8_t* base) noexcept { data_ = base + off_; }
   std::span<uint8_t> span() const noexcept { return {data_, size_}; }
 
  private:
+  jbyteArray array_;
+  jint off_;
   std::optional<PinnedArray> pinned_;
   uint8_t* data_ = nullptr;
   size_t size_ = 0;
+};
+
+// The input and output of one call, both reachable for the rest of this object's life: two
+// arrays are pinned together (PinnedInOut: once if they are the same array), otherwise at most
+// one of them is an array and is pinned alone.
+class CallerInOut {
+ public:
+  CallerInOut(JNIEnv* env, CallerBytes& in, CallerBytes& out) {
+    if (in.array() != nullptr && out.array() != nullptr) {
+      both_.emplace(env, in.array(), out.array());
+      in.PinnedAt(const_cast<uint8_t*>(both_->in()));
+      out.PinnedAt(both_->out());
+    } else {
+      in.Pin(env, /*commit=*/false);
+      out.Pin(env, /*commit=*/true);
+    }
+  }
+
+ private:
+  std::optional<PinnedInOut> both_;
 };
 
 // One record from the peer into the engine's inbound BIO. Small records (alerts, a client's
@@ -67,7 +101,8 @@ void Feed(JNIEnv* env, jclass, jlong engine, jbyteArray array, jobject direct, j
       });
       return;
     }
-    CallerBytes records(env, array, direct, off, len, /*commit=*/false);
+    CallerBytes records(env, array, direct, off, len);
+    records.Pin(env, /*commit=*/false);
     tls_engine.FeedRecords(records.span());
   });
 }
@@ -77,7 +112,8 @@ void Feed(JNIEnv* env, jclass, jlong engine, jbyteArray array, jobject direct, j
 jint Take(JNIEnv* env, jclass, jlong engine, jbyteArray array, jobject direct, jint off, jint len) {
   return TlsGuard(env, [&] {
     tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
-    CallerBytes out(env, array, direct, off, len, /*commit=*/true);
+    CallerBytes out(env, array, direct, off, len);
+    out.Pin(env, /*commit=*/true);
     return static_cast<jint>(tls_engine.TakeRecords(out.span()));
   });
 }
@@ -87,7 +123,8 @@ jint Read(JNIEnv* env, jclass, jlong engine, jbyteArray array, jobject direct, j
   return TlsGuard(env, [&] {
     tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
     NoJavaCalls refuse;
-    CallerBytes out(env, array, direct, off, len, /*commit=*/true);
+    CallerBytes out(env, array, direct, off, len);
+    out.Pin(env, /*commit=*/true);
     return static_cast<jint>(tls_engine.Read(out.span(), refuse));
   });
 }
@@ -97,8 +134,36 @@ void Write(JNIEnv* env, jclass, jlong engine, jbyteArray array, jobject direct, 
            jint len) {
   TlsGuard(env, [&] {
     tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
-    CallerBytes data(env, array, direct, off, len, /*commit=*/false);
+    CallerBytes data(env, array, direct, off, len);
+    data.Pin(env, /*commit=*/false);
     tls_engine.Write(data.span());
+  });
+}
+
+// One whole record from the peer, decrypted into the caller's buffer: feed and read in one call,
+// with the record read by OpenSSL where it lies (Engine::OpenRecord).
+jint Open(JNIEnv* env, jclass, jlong engine, jbyteArray src_array, jobject src_direct, jint src_off,
+          jint src_len, jbyteArray dst_array, jobject dst_direct, jint dst_off, jint dst_len) {
+  return TlsGuard(env, [&] {
+    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
+    NoJavaCalls refuse;
+    CallerBytes records(env, src_array, src_direct, src_off, src_len);
+    CallerBytes out(env, dst_array, dst_direct, dst_off, dst_len);
+    CallerInOut reachable(env, records, out);
+    return static_cast<jint>(tls_engine.OpenRecord(records.span(), out.span(), refuse));
+  });
+}
+
+// Plaintext encrypted into a record written straight into the caller's buffer: write and take in
+// one call (Engine::SealRecord). Returns the bytes of records written into `dst`.
+jint Seal(JNIEnv* env, jclass, jlong engine, jbyteArray src_array, jobject src_direct, jint src_off,
+          jint src_len, jbyteArray dst_array, jobject dst_direct, jint dst_off, jint dst_len) {
+  return TlsGuard(env, [&] {
+    tls::Engine& tls_engine = FromHandle<tls::Engine>(engine);
+    CallerBytes data(env, src_array, src_direct, src_off, src_len);
+    CallerBytes out(env, dst_array, dst_direct, dst_off, dst_len);
+    CallerInOut reachable(env, data, out);
+    return static_cast<jint>(tls_engine.SealRecord(data.span(), out.span()));
   });
 }
 
@@ -110,6 +175,8 @@ bool RegisterTlsRecordNatives(JNIEnv* env) {
       Method("take", "(J[BLjava/nio/ByteBuffer;II)I", Take),
       Method("read", "(J[BLjava/nio/ByteBuffer;II)I", Read),
       Method("write", "(J[BLjava/nio/ByteBuffer;II)V", Write),
+      Method("open", "(J[BLjava/nio/ByteBuffer;II[BLjava/nio/ByteBuffer;II)I", Open),
+      Method("seal", "(J[BLjava/nio/ByteBuffer;II[BLjava/nio/ByteBuffer;II)I", Seal),
   };
   return RegisterNatives(env, "dev/carbide/ssl/TlsNative", methods);
 }

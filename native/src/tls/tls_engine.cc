@@ -11,6 +11,7 @@
 
 #include "carbide/error.h"
 #include "carbide/tls.h"
+#include "record_bio.h"
 
 namespace carbide::tls {
 
@@ -170,19 +171,18 @@ std::vector<std::string> Context::DefaultCipherSuites() const {
 }
 
 Engine::Engine(const Context& context, bool client, const std::vector<std::string>& cipher_suites)
-    : ssl_(context.NewSsl(client, cipher_suites)),
-      network_in_(BIO_new(BIO_s_mem())),
-      network_out_(BIO_new(BIO_s_mem())) {
-  if (network_in_ == nullptr || network_out_ == nullptr) {
-    BIO_free(network_in_);
-    BIO_free(network_out_);
+    : ssl_(context.NewSsl(client, cipher_suites)) {
+  BIO* in = nullptr;
+  BIO* out = nullptr;
+  try {
+    in = RecordBio::New(&network_in_);
+    out = RecordBio::New(&network_out_);
+  } catch (...) {
+    BIO_free(in);
     SSL_free(ssl_);
-    throw Error(ErrorKind::kOutOfMemory, "BIO_new failed");
+    throw;
   }
-  // An empty memory BIO means "wait for more", not end of stream.
-  BIO_set_mem_eof_return(network_in_, -1);
-  BIO_set_mem_eof_return(network_out_, -1);
-  SSL_set_bio(ssl_, network_in_, network_out_);
+  SSL_set_bio(ssl_, in, out);
   SSL_set_app_data(ssl_, this);
   if (client) {
     SSL_set_connect_state(ssl_);
@@ -244,13 +244,13 @@ void Engine::FeedRecords(std::span<const uint8_t> records) {
     throw Error(ErrorKind::kIllegalArgument, "too many bytes at once");
   }
   if (!records.empty() &&
-      BIO_write(network_in_, records.data(), static_cast<int>(records.size())) !=
+      BIO_write(network_in_->queue(), records.data(), static_cast<int>(records.size())) !=
           static_cast<int>(records.size())) {
     ThrowOpensslError("cannot buffer the records", ErrorKind::kOutOfMemory);
   }
 }
 
-size_t Engine::PendingRecords() const noexcept { return BIO_ctrl_pending(network_out_); }
+size_t Engine::PendingRecords() const noexcept { return network_out_->Queued(); }
 
 size_t Engine::TakeRecords(std::span<uint8_t> out) {
   size_t n = std::min(out.size(), PendingRecords());
@@ -258,7 +258,7 @@ size_t Engine::TakeRecords(std::span<uint8_t> out) {
     return 0;
   }
   size_t read = 0;
-  if (BIO_read_ex(network_out_, out.data(), n, &read) != 1) {
+  if (BIO_read_ex(network_out_->queue(), out.data(), n, &read) != 1) {
     ThrowOpensslError("cannot take the records");
   }
   return read;
@@ -340,6 +340,35 @@ void Engine::Write(std::span<const uint8_t> data) {
   if (SSL_write_ex(ssl_, data.data(), data.size(), &written) != 1 || written != data.size()) {
     ThrowOpensslError("cannot write the TLS record");
   }
+}
+
+long Engine::OpenRecord(std::span<const uint8_t> records, std::span<uint8_t> out,
+                        PeerVerifier& verifier) {
+  network_in_->LendInput(records);
+  long produced = 0;
+  try {
+    produced = Read(out, verifier);
+  } catch (...) {
+    network_in_->ReclaimInput();
+    throw;
+  }
+  network_in_->ReclaimInput();
+  return produced;
+}
+
+size_t Engine::SealRecord(std::span<const uint8_t> data, std::span<uint8_t> out) {
+  // Records already queued go out first; a new one is lent the caller's room only behind them.
+  size_t taken = TakeRecords(out);
+  std::span<uint8_t> room = out.subspan(taken);
+  network_out_->LendOutput(room);
+  try {
+    Write(data);
+  } catch (...) {
+    network_out_->ReclaimOutput();
+    throw;
+  }
+  size_t written = network_out_->ReclaimOutput();
+  return taken + written + TakeRecords(room.subspan(written));
 }
 
 void Engine::Shutdown() {

@@ -30,7 +30,7 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
 
   static final int APPLICATION_BUFFER_SIZE = 16384 + 2048;
 
-  private static final int MAX_PLAINTEXT = 16384;
+  static final int MAX_PLAINTEXT = 16384;
   // What a record adds to its plaintext at most with the suites OpenSSL enables: header, explicit
   // IV or content type, tag or MAC and padding.
   private static final int RECORD_OVERHEAD = 5 + 16 + 48 + 16;
@@ -85,6 +85,7 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
           step();
         }
         int consumed = 0;
+        int produced = 0;
         if (handshakeComplete && !failed && !outboundClosed && pending() == 0) {
           int room = dst.remaining() - RECORD_OVERHEAD;
           int n =
@@ -94,17 +95,24 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
             return result(Status.BUFFER_OVERFLOW, 0, 0);
           }
           if (n > 0) {
-            buffers.write(handle, srcs, offset, length, n);
+            // Straight into dst when the buffers allow it, else through the engine's queue.
+            int sealed = buffers.seal(handle, srcs, offset, length, n, dst);
+            if (sealed < 0) {
+              buffers.write(handle, srcs, offset, length, n);
+            } else {
+              produced = sealed;
+            }
             consumed = n;
           }
         }
         int pending = pending();
-        if (pending > 0 && dst.remaining() < Math.min(pending, PACKET_BUFFER_SIZE)) {
+        if (pending > 0
+            && produced == 0
+            && dst.remaining() < Math.min(pending, PACKET_BUFFER_SIZE)) {
           return result(Status.BUFFER_OVERFLOW, consumed, 0);
         }
-        int produced = 0;
-        if (pending > 0) {
-          produced = buffers.take(handle, dst, Math.min(pending, dst.remaining()));
+        if (pending > 0 && dst.hasRemaining()) {
+          produced += buffers.take(handle, dst, Math.min(pending, dst.remaining()));
         }
         Status status = outboundClosed || failed ? Status.CLOSED : Status.OK;
         return result(status, consumed, produced);
@@ -152,6 +160,12 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
         int room = RecordBuffers.remaining(dsts, offset, length);
         if (handshakeComplete && room < Math.min(recordLength - 5, MAX_PLAINTEXT)) {
           return result(Status.BUFFER_OVERFLOW, 0, 0);
+        }
+        if (handshakeComplete) {
+          int opened = open(src, recordLength, dsts, offset, length);
+          if (opened != RecordBuffers.NOT_OPENED) {
+            return result(inboundDone ? Status.CLOSED : Status.OK, recordLength, opened);
+          }
         }
         buffers.feed(handle, src, recordLength);
         if (!handshakeComplete && delegated.delegating()) {
@@ -287,6 +301,33 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
         }
       }
     }
+  }
+
+  /**
+   * The record at {@code src}'s front decrypted into {@code dsts} in one native call ({@link
+   * RecordBuffers#open}): the bytes produced, after what a read's result means for the engine, or
+   * {@link RecordBuffers#NOT_OPENED} when the buffers need the general path.
+   */
+  private int open(ByteBuffer src, int recordLength, ByteBuffer[] dsts, int offset, int length)
+      throws SSLException {
+    int n;
+    try {
+      n = buffers.open(handle, src, recordLength, dsts, offset, length);
+    } catch (SSLException e) {
+      failed = true;
+      throw e;
+    }
+    if (n == RecordBuffers.NOT_OPENED) {
+      return n;
+    }
+    if (n == 0 && clientMode) {
+      Resumption.recordRead(context, session, handle); // a TLS 1.3 ticket, perhaps
+    }
+    if (n < 0) {
+      peerClosed();
+      return 0;
+    }
+    return n;
   }
 
   private int read(ByteBuffer[] dsts, int offset, int length) throws SSLException {

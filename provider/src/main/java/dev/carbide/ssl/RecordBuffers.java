@@ -11,7 +11,9 @@ import javax.net.ssl.SSLException;
  * between OpenSSL and the caller's memory with no Java array allocated and no copy in between. Only
  * what the natives cannot reach goes through one staging array, kept per engine: a read-only heap
  * buffer (its array is hidden) and plaintext spread over several source buffers (one record is made
- * of it, as SunJSSE makes one). Used under the engine's lock.
+ * of it, as SunJSSE makes one). Once the handshake is complete, a record whose buffers allow it
+ * goes through one call ({@link #seal}, {@link #open}) in which libssl writes it into, or reads it
+ * from, the caller's buffer itself rather than the engine's queue. Used under the engine's lock.
  */
 final class RecordBuffers {
   // Allocated on first need; plaintext in it is cleansed after each use.
@@ -76,6 +78,91 @@ final class RecordBuffers {
     } finally {
       Arrays.fill(plaintext, 0, n, (byte) 0);
     }
+  }
+
+  /** {@link #open}'s answer when the buffers need the general path (feed, then read). */
+  static final int NOT_OPENED = Integer.MIN_VALUE;
+
+  /**
+   * Decrypts the whole record of {@code recordLength} bytes at {@code src}'s position into the
+   * first of {@code dsts} with room, in one native call that reads the record where it lies, and
+   * moves both buffers past what was used: the bytes produced, 0 for a record without application
+   * data, -1 for close_notify. {@link #NOT_OPENED}, having done nothing, unless {@code src} and
+   * that destination are reachable by address or array and the destination has room for any
+   * plaintext the record can carry.
+   */
+  int open(long engine, ByteBuffer src, int recordLength, ByteBuffer[] dsts, int offset, int length)
+      throws SSLException {
+    ByteBuffer dst = null;
+    for (int i = offset; i < offset + length && dst == null; i++) {
+      if (dsts[i].hasRemaining()) {
+        dst = dsts[i];
+      }
+    }
+    if (dst == null
+        || dst.remaining() < Math.min(recordLength - 5, CarbideSslEngine.MAX_PLAINTEXT)
+        || !reachable(src)
+        || !reachable(dst)) {
+      return NOT_OPENED;
+    }
+    int from = src.position();
+    int at = dst.position();
+    int n =
+        TlsNative.open(
+            engine,
+            src.isDirect() ? null : src.array(),
+            src.isDirect() ? src : null,
+            src.isDirect() ? from : src.arrayOffset() + from,
+            recordLength,
+            dst.isDirect() ? null : dst.array(),
+            dst.isDirect() ? dst : null,
+            dst.isDirect() ? at : dst.arrayOffset() + at,
+            dst.remaining());
+    src.position(from + recordLength);
+    if (n > 0) {
+      dst.position(at + n);
+    }
+    return n;
+  }
+
+  /**
+   * Encrypts the next {@code n} bytes of {@code srcs} into a record written straight into {@code
+   * dst}, in one native call, and moves the buffers past what was used: the bytes of records placed
+   * in {@code dst} (anything that did not fit stays pending). -1, having done nothing, unless the
+   * first source with bytes holds all {@code n} and both buffers are reachable by address or array.
+   */
+  int seal(long engine, ByteBuffer[] srcs, int offset, int length, int n, ByteBuffer dst)
+      throws SSLException {
+    ByteBuffer src = null;
+    for (int i = offset; i < offset + length && src == null; i++) {
+      if (srcs[i].hasRemaining()) {
+        src = srcs[i];
+      }
+    }
+    if (src == null || src.remaining() < n || !reachable(src) || !reachable(dst)) {
+      return -1;
+    }
+    int from = src.position();
+    int at = dst.position();
+    int produced =
+        TlsNative.seal(
+            engine,
+            src.isDirect() ? null : src.array(),
+            src.isDirect() ? src : null,
+            src.isDirect() ? from : src.arrayOffset() + from,
+            n,
+            dst.isDirect() ? null : dst.array(),
+            dst.isDirect() ? dst : null,
+            dst.isDirect() ? at : dst.arrayOffset() + at,
+            dst.remaining());
+    src.position(from + n);
+    dst.position(at + produced);
+    return produced;
+  }
+
+  /** Whether the natives can reach the buffer's bytes: by address, or by its (writable) array. */
+  private static boolean reachable(ByteBuffer buffer) {
+    return buffer.isDirect() || buffer.hasArray();
   }
 
   /**

@@ -99,6 +99,40 @@ final class TlsNative {
   static native void write(long engine, byte[] array, ByteBuffer direct, int off, int len)
       throws SSLException;
 
+  /**
+   * {@link #feed} of one whole record and {@link #read} into the destination in one call, with the
+   * record read where it lies rather than copied into the engine's queue first. Once the handshake
+   * is complete; the destination has room for the record's plaintext.
+   */
+  static native int open(
+      long engine,
+      byte[] srcArray,
+      ByteBuffer srcDirect,
+      int srcOff,
+      int srcLen,
+      byte[] dstArray,
+      ByteBuffer dstDirect,
+      int dstOff,
+      int dstLen)
+      throws SSLException;
+
+  /**
+   * {@link #write} and {@link #take} in one call, with the record written straight into the
+   * destination when it has room: returns the bytes of records placed there (any that did not fit
+   * stay {@link #pending}). Once the handshake is complete.
+   */
+  static native int seal(
+      long engine,
+      byte[] srcArray,
+      ByteBuffer srcDirect,
+      int srcOff,
+      int srcLen,
+      byte[] dstArray,
+      ByteBuffer dstDirect,
+      int dstOff,
+      int dstLen)
+      throws SSLException;
+
   /** Queues close_notify. */
   static native void shutdown(long engine);
 

@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
@@ -214,6 +215,48 @@ class EngineBufferTest {
       byte[] got = new byte[5_000];
       enough.flip().get(got);
       assertArrayEquals(data, got, shape.toString());
+    }
+  }
+
+  /**
+   * Source and destination in one array (wrap writes the record, unwrap decrypts it, into another
+   * region of the array the input lies in: the natives pin it once), and a direct source with a
+   * heap destination and the reverse: each record goes through one native call with both pinned or
+   * addressed (RecordBuffers.seal, open).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
+  void oneArrayAndMixedShapes(String protocol) throws Exception {
+    SSLEngine[] pair = carbidePair(protocol);
+    SSLEngine client = pair[0];
+    SSLEngine server = pair[1];
+    for (int size : new int[] {1, 1_000, 16_384}) {
+      byte[] data = random(size, size);
+      byte[] shared = new byte[2 * 18_000 + size];
+      System.arraycopy(data, 0, shared, 0, size);
+      ByteBuffer src = ByteBuffer.wrap(shared, 0, size);
+      ByteBuffer net = ByteBuffer.wrap(shared, size, 18_000).slice();
+      assertEquals(size, client.wrap(src, net).bytesConsumed());
+      // The record now lies in the array's middle; decrypt it into the array's end.
+      ByteBuffer app = ByteBuffer.wrap(shared, size + 18_000, 18_000).slice();
+      SSLEngineResult result = server.unwrap(net.flip(), app);
+      assertEquals(size, result.bytesProduced(), "one array, " + size);
+      byte[] got = new byte[size];
+      app.flip().get(got);
+      assertArrayEquals(data, got, "one array, " + size);
+
+      ByteBuffer directNet = ByteBuffer.allocateDirect(18_000);
+      client.wrap(ByteBuffer.wrap(data), directNet);
+      ByteBuffer heapApp = ByteBuffer.allocate(18_000);
+      assertEquals(size, server.unwrap(directNet.flip(), heapApp).bytesProduced());
+      assertArrayEquals(data, Arrays.copyOf(heapApp.array(), size), "direct to heap, " + size);
+      ByteBuffer heapNet = ByteBuffer.allocate(18_000);
+      client.wrap(ByteBuffer.allocateDirect(size).put(data).flip(), heapNet);
+      ByteBuffer directApp = ByteBuffer.allocateDirect(18_000);
+      assertEquals(size, server.unwrap(heapNet.flip(), directApp).bytesProduced());
+      got = new byte[size];
+      directApp.flip().get(got);
+      assertArrayEquals(data, got, "heap to direct, " + size);
     }
   }
 
