@@ -11,6 +11,8 @@
 #include <openssl/evp.h>
 #include <openssl/ssl.h>
 
+#include <algorithm>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -215,6 +217,126 @@ void BM_TlsRecord(benchmark::State& state) {
 // Second argument: 0 through the engine's queues (Write, TakeRecords, FeedRecords, Read), 1 with
 // the caller's buffers lent (SealRecord, OpenRecord).
 BENCHMARK(BM_TlsRecord)->ArgsProduct({{1024, 16384}, {0, 1}})->Unit(benchmark::kMicrosecond);
+
+// libssl's own limit for the same record, with no memory BIO: the server's SSL writes its records
+// straight into one wire buffer and the client's SSL reads them from there (a BIO of this file
+// over the buffer), so the only copies left are libssl's own (its write buffer, its read buffer,
+// the plaintext out). What any engine on libssl can reach per record at best (docs/tls.md).
+class Wire {
+ public:
+  Wire() {
+    method_ = BIO_meth_new(BIO_get_new_index() | BIO_TYPE_SOURCE_SINK, "carbide bench wire");
+    BIO_meth_set_write_ex(method_, &Wire::Write);
+    BIO_meth_set_read_ex(method_, &Wire::Read);
+    BIO_meth_set_ctrl(method_, &Wire::Control);
+    BIO_meth_set_create(method_, [](BIO* bio) {
+      BIO_set_init(bio, 1);
+      return 1;
+    });
+    bytes_.resize(64 * 1024);
+  }
+  ~Wire() { BIO_meth_free(method_); }
+  Wire(const Wire&) = delete;
+  Wire& operator=(const Wire&) = delete;
+
+  // A new BIO over this wire; the SSL that takes it owns it.
+  BIO* NewBio() {
+    BIO* bio = BIO_new(method_);
+    BIO_set_data(bio, this);
+    return bio;
+  }
+
+ private:
+  static int Write(BIO* bio, const char* data, size_t length, size_t* written) {
+    auto* wire = static_cast<Wire*>(BIO_get_data(bio));
+    if (wire->end_ + length > wire->bytes_.size()) {
+      return 0;
+    }
+    std::memcpy(wire->bytes_.data() + wire->end_, data, length);
+    wire->end_ += length;
+    *written = length;
+    return 1;
+  }
+  static int Read(BIO* bio, char* out, size_t length, size_t* read) {
+    auto* wire = static_cast<Wire*>(BIO_get_data(bio));
+    size_t n = std::min(length, wire->end_ - wire->start_);
+    if (n == 0) {
+      BIO_set_retry_read(bio);
+      return 0;
+    }
+    BIO_clear_retry_flags(bio);
+    std::memcpy(out, wire->bytes_.data() + wire->start_, n);
+    wire->start_ += n;
+    if (wire->start_ == wire->end_) {
+      wire->start_ = wire->end_ = 0;
+    }
+    *read = n;
+    return 1;
+  }
+  static long Control(BIO* /*bio*/, int command, long /*num*/, void* /*ptr*/) {
+    return command == BIO_CTRL_FLUSH ? 1 : 0;
+  }
+
+  BIO_METHOD* method_ = nullptr;
+  std::vector<uint8_t> bytes_;
+  size_t start_ = 0;
+  size_t end_ = 0;
+};
+
+void BM_TlsRecordLibssl(benchmark::State& state) {
+  auto size = static_cast<size_t>(state.range(0));
+  Identity identity = fixture::SelfSignedEc();
+  std::unique_ptr<SSL_CTX, decltype(&SSL_CTX_free)> context(SSL_CTX_new(TLS_method()),
+                                                            SSL_CTX_free);
+  const unsigned char* key = identity.private_key.data();
+  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> private_key(
+      d2i_AutoPrivateKey(nullptr, &key, static_cast<long>(identity.private_key.size())),
+      EVP_PKEY_free);
+  SSL_CTX_set_min_proto_version(context.get(), TLS1_3_VERSION);
+  if (SSL_CTX_use_certificate_ASN1(context.get(), static_cast<int>(identity.certificate.size()),
+                                   identity.certificate.data()) != 1 ||
+      SSL_CTX_use_PrivateKey(context.get(), private_key.get()) != 1 ||
+      SSL_CTX_set_ciphersuites(context.get(), "TLS_AES_256_GCM_SHA384") != 1) {
+    state.SkipWithError("cannot set the server's identity up");
+    return;
+  }
+  Wire to_client;
+  Wire to_server;
+  std::unique_ptr<SSL, decltype(&SSL_free)> server(SSL_new(context.get()), SSL_free);
+  std::unique_ptr<SSL, decltype(&SSL_free)> client(SSL_new(context.get()), SSL_free);
+  SSL_set_bio(server.get(), to_server.NewBio(), to_client.NewBio());
+  SSL_set_bio(client.get(), to_client.NewBio(), to_server.NewBio());
+  SSL_set_accept_state(server.get());
+  SSL_set_connect_state(client.get());
+  for (int step = 0;
+       step < 10 && (!SSL_is_init_finished(server.get()) || !SSL_is_init_finished(client.get()));
+       step++) {
+    SSL_do_handshake(client.get());
+    SSL_do_handshake(server.get());
+  }
+  std::vector<uint8_t> data(size, 0x5a);
+  std::vector<uint8_t> out(size);
+  size_t n = 0;
+  SSL_read_ex(client.get(), out.data(), out.size(), &n);  // takes the server's tickets in
+  for (auto _ : state) {
+    size_t written = 0;
+    if (SSL_write_ex(server.get(), data.data(), size, &written) != 1 || written != size) {
+      state.SkipWithError("SSL_write failed");
+      return;
+    }
+    size_t got = 0;
+    while (got < size) {
+      if (SSL_read_ex(client.get(), out.data() + got, size - got, &n) != 1) {
+        state.SkipWithError("SSL_read failed");
+        return;
+      }
+      got += n;
+    }
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(size));
+}
+
+BENCHMARK(BM_TlsRecordLibssl)->Arg(1024)->Arg(16384)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace carbide::tls
