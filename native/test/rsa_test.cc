@@ -109,5 +109,15 @@ TEST(RsaTest, SignsWithPss) {
   EXPECT_TRUE(OpensslErrorQueueEmpty());
 }
 
+// The provider accounts a key's native memory by its size (KeyFootprints), read through KeyBits.
+TEST(RsaTest, KeyBitsIsTheModulusSize) {
+  PkeyPtr key = Generate(2048);
+  EXPECT_EQ(KeyBits(key.get()), 2048);
+  const uint8_t raw[32] = {9};
+  PkeyPtr x25519 = RawPublicKey("X25519", raw);
+  EXPECT_EQ(KeyBits(x25519.get()), 253);  // what OpenSSL reports for a curve key
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
+}
+
 }  // namespace
 }  // namespace carbide

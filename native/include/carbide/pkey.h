@@ -60,6 +60,10 @@ SecretBuffer RawPrivateBytes(const EVP_PKEY* key);
 // OpenSSL's name for the key's type, for example "EC", "ED25519" or "X25519".
 std::string KeyTypeName(const EVP_PKEY* key);
 
+// The key's size in bits as OpenSSL reports it (an RSA modulus, a DH or DSA prime, a curve's
+// order), or 0 if it reports none.
+int KeyBits(const EVP_PKEY* key);
+
 // Generates key pairs of one algorithm and parameter set, with the context set up once.
 class KeyPairGenerator {
  public:

@@ -75,6 +75,10 @@ jstring TypeName(JNIEnv* env, jclass, jlong key) {
   return Guard(env, [&] { return env->NewStringUTF(KeyTypeName(Key(key)).c_str()); });
 }
 
+jint Bits(JNIEnv* env, jclass, jlong key) {
+  return Guard(env, [&] { return static_cast<jint>(KeyBits(Key(key))); });
+}
+
 jlong NewKeyPairGenerator(JNIEnv* env, jclass, jstring algorithm, jstring group) {
   return Guard(env, [&] {
     std::string name = JavaString(env, algorithm);
@@ -195,6 +199,7 @@ bool RegisterPkeyNatives(JNIEnv* env) {
       Method("newRawKey", "(Ljava/lang/String;[BZ)J", NewRawKey),
       Method("rawBytes", "(JZ)[B", RawBytes),
       Method("typeName", "(J)Ljava/lang/String;", TypeName),
+      Method("bits", "(J)I", Bits),
       Method("newKeyPairGenerator", "(Ljava/lang/String;Ljava/lang/String;)J", NewKeyPairGenerator),
       Method("freeKeyPairGenerator", "(J)V", FreeKeyPairGenerator),
       Method("generate", "(J)J", Generate),

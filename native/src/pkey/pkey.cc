@@ -134,6 +134,15 @@ std::string KeyTypeName(const EVP_PKEY* key) {
   return name != nullptr ? name : "";
 }
 
+int KeyBits(const EVP_PKEY* key) {
+  int bits = EVP_PKEY_get_bits(key);
+  if (bits <= 0) {
+    ClearOpensslErrors();  // "unknown bits" is an answer here, not a failure
+    return 0;
+  }
+  return bits;
+}
+
 KeyPairGenerator::KeyPairGenerator(const char* algorithm, const char* group)
     : ctx_(EVP_PKEY_CTX_new_from_name(LibraryContext(), algorithm, nullptr)) {
   if (ctx_ == nullptr || EVP_PKEY_keygen_init(ctx_.get()) != 1) {

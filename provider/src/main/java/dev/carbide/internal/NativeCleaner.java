@@ -21,7 +21,15 @@ public final class NativeCleaner {
    */
   public static Cleaner.Cleanable register(
       Object owner, long handle, LongConsumer free, NativeFootprint footprint) {
-    long bytes = footprint.bytes();
+    return register(owner, handle, free, footprint.bytes());
+  }
+
+  /**
+   * As {@link #register(Object, long, LongConsumer, NativeFootprint)}, for an object whose native
+   * size depends on its parameters (a key, whose figure comes from a table by family and size).
+   */
+  public static Cleaner.Cleanable register(
+      Object owner, long handle, LongConsumer free, long bytes) {
     // The action must not capture the owner, or the owner would never become unreachable.
     Cleaner.Cleanable cleanable =
         CLEANER.register(

@@ -17,13 +17,13 @@ public final class KeyRef {
 
   /** Takes ownership of {@code handle}, a further reference to a key that is accounted for. */
   public KeyRef(long handle) {
-    this(handle, NativeFootprint.KEY_REFERENCE);
+    this(handle, NativeFootprint.KEY_REFERENCE.bytes());
   }
 
-  /** Takes ownership of {@code handle}, which holds what {@code footprint} says. */
-  KeyRef(long handle, NativeFootprint footprint) {
+  /** Takes ownership of {@code handle}, which holds {@code footprintBytes} of native memory. */
+  KeyRef(long handle, long footprintBytes) {
     this.handle = handle;
-    this.cleanable = NativeCleaner.register(this, handle, PkeyNative::free, footprint);
+    this.cleanable = NativeCleaner.register(this, handle, PkeyNative::free, footprintBytes);
   }
 
   /** The native handle; valid until {@link #release} or until the owner is unreachable. */

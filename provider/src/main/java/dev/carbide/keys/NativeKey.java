@@ -30,31 +30,27 @@ public abstract class NativeKey implements Key {
   private transient boolean destroyed;
   private transient volatile byte[] encoded;
 
-  /** What this key's own native handle holds, for NativeMemory's accounting. */
-  private final transient NativeFootprint footprint;
+  /** What this key's own native handle holds, in bytes, for NativeMemory's accounting. */
+  private final transient long footprintBytes;
 
-  /** Takes ownership of native key {@code handle}. */
-  protected NativeKey(String algorithm, long handle) {
-    this(algorithm, handle, footprint(algorithm));
+  /**
+   * Takes ownership of native key {@code handle}, the private half of a key pair or a public key
+   * alone as {@code isPrivate} says; it accounts what {@link KeyFootprints} measured for its family
+   * and size.
+   */
+  protected NativeKey(String algorithm, long handle, boolean isPrivate) {
+    this(algorithm, handle, KeyFootprints.ofKey(algorithm, handle, isPrivate));
   }
 
   /** Takes ownership of native key {@code handle}, which holds what {@code footprint} says. */
   protected NativeKey(String algorithm, long handle, NativeFootprint footprint) {
-    this.algorithm = algorithm;
-    this.footprint = footprint;
-    this.ref = new KeyRef(handle, footprint);
+    this(algorithm, handle, footprint.bytes());
   }
 
-  /**
-   * What a key of {@code algorithm} holds natively; the larger EC estimate for any other. Keys
-   * whose size depends on their parameter set (the post-quantum ones) name their footprint
-   * themselves.
-   */
-  private static NativeFootprint footprint(String algorithm) {
-    return switch (algorithm) {
-      case "EdDSA", "Ed25519", "Ed448", "XDH", "X25519", "X448" -> NativeFootprint.CURVE_KEY;
-      default -> NativeFootprint.EC_KEY;
-    };
+  private NativeKey(String algorithm, long handle, long footprintBytes) {
+    this.algorithm = algorithm;
+    this.footprintBytes = footprintBytes;
+    this.ref = new KeyRef(handle, footprintBytes);
   }
 
   /**
@@ -65,7 +61,7 @@ public abstract class NativeKey implements Key {
    */
   protected NativeKey(String algorithm, NativeKey owner) {
     this.algorithm = algorithm;
-    this.footprint = owner.footprint;
+    this.footprintBytes = owner.footprintBytes;
     synchronized (owner.lock) {
       if (owner.ref == null || owner.destroyed) {
         throw new IllegalStateException("the key to share has no native reference");
@@ -82,23 +78,32 @@ public abstract class NativeKey implements Key {
    * key, and throws ProviderException if it fails.
    */
   protected NativeKey(String algorithm, LongSupplier materialize) {
-    this(algorithm, materialize, footprint(algorithm));
+    this(algorithm, materialize, KeyFootprints.bytes(algorithm, 0, false));
   }
 
   /** As {@link #NativeKey(String, LongSupplier)}, for a key holding what {@code footprint} says. */
   protected NativeKey(String algorithm, LongSupplier materialize, NativeFootprint footprint) {
+    this(algorithm, materialize, footprint.bytes());
+  }
+
+  private NativeKey(String algorithm, LongSupplier materialize, long footprintBytes) {
     this.algorithm = algorithm;
-    this.footprint = footprint;
+    this.footprintBytes = footprintBytes;
     this.pending = materialize;
   }
 
   /** The key's own handle, made now if it is pending; callers hold {@code lock}. */
   private long handle() {
     if (ref == null) {
-      ref = new KeyRef(pending.getAsLong(), footprint);
+      ref = new KeyRef(pending.getAsLong(), footprintBytes);
       pending = null;
     }
     return ref.handle();
+  }
+
+  /** The native bytes this key accounts for (shared with its pair's private key, if it shares). */
+  final long footprintBytes() {
+    return footprintBytes;
   }
 
   @Override

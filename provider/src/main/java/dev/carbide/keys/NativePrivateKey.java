@@ -18,7 +18,7 @@ public abstract class NativePrivateKey extends NativeKey implements PrivateKey, 
   private transient volatile NativePublicKey sharingPublicKey;
 
   protected NativePrivateKey(String algorithm, long handle) {
-    super(algorithm, handle);
+    super(algorithm, handle, true);
   }
 
   /** As {@link #NativePrivateKey(String, long)}, for a key holding what {@code footprint} says. */

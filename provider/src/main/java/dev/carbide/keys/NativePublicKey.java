@@ -11,7 +11,7 @@ public abstract class NativePublicKey extends NativeKey implements PublicKey {
   private static final long serialVersionUID = 1L;
 
   protected NativePublicKey(String algorithm, long handle) {
-    super(algorithm, handle);
+    super(algorithm, handle, false);
   }
 
   /** As {@link #NativePublicKey(String, long)}, for a key holding what {@code footprint} says. */

@@ -40,6 +40,9 @@ public final class PkeyNative {
   /** OpenSSL's key type, for example "EC" or "ED25519". */
   public static native String typeName(long key);
 
+  /** The key's size in bits (an RSA modulus, a DH or DSA prime), 0 if OpenSSL reports none. */
+  static native int bits(long key);
+
   /** A key-pair generator for OpenSSL's key type {@code algorithm} and curve {@code group}. */
   public static native long newKeyPairGenerator(String algorithm, String group);
 
