@@ -191,6 +191,7 @@ std::vector<std::string> Context::ImplementedGroups() const {
   CheckOpenssl(static_cast<int>(SSL_CTX_get0_implemented_groups(ctx_, 1, names.get())),
                "cannot list the named groups");
   std::vector<std::string> groups;
+  groups.reserve(static_cast<size_t>(std::max(sk_OPENSSL_CSTRING_num(names.get()), 0)));
   for (int i = 0; i < sk_OPENSSL_CSTRING_num(names.get()); i++) {
     groups.emplace_back(sk_OPENSSL_CSTRING_value(names.get(), i));
   }
