@@ -69,6 +69,18 @@ TEST(TlsEngineTest, HybridHandshakeAndRecordsBetweenTwoEngines) {
   EXPECT_EQ(std::string(out.begin(), out.begin() + read), message);
 }
 
+// What the Java side filters a FIPS engine's groups by: in the default context every group of the
+// issue's list, hybrids included, under its IANA name and OpenSSL's aliases.
+TEST(TlsEngineTest, ImplementedGroupsNameWhatTheContextCanNegotiate) {
+  Context context;
+  std::vector<std::string> groups = context.ImplementedGroups();
+  for (const char* name : {"X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024", "x25519",
+                           "x448", "secp256r1", "secp384r1", "P-256"}) {
+    EXPECT_NE(std::find(groups.begin(), groups.end(), name), groups.end()) << name;
+  }
+  EXPECT_EQ(std::find(groups.begin(), groups.end(), "not-a-group"), groups.end());
+}
+
 TEST(TlsEngineTest, RefusedChainFailsTheHandshake) {
   Context context;
   Identity identity = SelfSigned();

@@ -22,6 +22,13 @@ bool FipsEnabled();
 // never relies on an implicit default, so that nothing falls back to a non-FIPS implementation.
 OSSL_LIB_CTX* LibraryContext();
 
+// For a second library of Carbide that links its own copy of this code (libcarbide-ssl.so, the TLS
+// engine): makes `context`, the one EnableFips made in libcarbide.so (which shares this process's
+// libcrypto), this copy's LibraryContext() too, so that the engine's SSL_CTXs and key decoding run
+// in the same FIPS context. Not owned: libcarbide.so never frees it. Call once, before any fetch;
+// throws Error if this copy already has another context.
+void AdoptLibraryContext(OSSL_LIB_CTX* context);
+
 // Creates Carbide's own library context from the OpenSSL configuration file `config` (which loads
 // and activates only the `fips` and `base` providers and sets `fips=yes` as the default property
 // query) with `module_dir` as the module search path (empty: libcrypto's own MODULESDIR), checks

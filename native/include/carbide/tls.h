@@ -163,6 +163,9 @@ class Context {
   SSL_CTX* client() const noexcept { return client_ctx_; }
   // The IANA names of the cipher suites this libssl enables by default, TLS 1.3 first.
   std::vector<std::string> DefaultCipherSuites() const;
+  // The names (with their aliases) of the groups this libssl can negotiate in the engine's library
+  // context (LibraryContext()): in FIPS mode only those the module provides with fips=yes.
+  std::vector<std::string> ImplementedGroups() const;
   // A new SSL for a client or server engine; `cipher_suites` as for Engine's constructor. The
   // caller owns it. Throws carbide::Error as CipherSuiteTemplates::NewSsl.
   SSL* NewSsl(bool client, const std::vector<std::string>& cipher_suites) const;

@@ -1,4 +1,6 @@
 // Natives of dev.carbide.internal.NativeCore: facts about the loaded OpenSSL.
+#include <cstdint>
+
 #include "carbide/kem.h"
 #include "carbide/library.h"
 #include "families.h"
@@ -35,6 +37,12 @@ jstring TakeUnapprovedNative(JNIEnv* env, jclass) {
   });
 }
 
+// The library context as a handle for the TLS engine's library (TlsNative.useLibraryContext); 0 for
+// OpenSSL's default one.
+jlong LibraryContextNative(JNIEnv*, jclass) {
+  return static_cast<jlong>(reinterpret_cast<intptr_t>(LibraryContext()));
+}
+
 jstring FipsModuleNative(JNIEnv* env, jclass) {
   return Guard(env, [&] { return env->NewStringUTF(FipsModuleDescription().c_str()); });
 }
@@ -47,6 +55,7 @@ bool RegisterCoreNatives(JNIEnv* env) {
       Method("fipsEnabled", "()Z", FipsEnabledNative),
       Method("enableFips", "(Ljava/lang/String;Ljava/lang/String;)V", EnableFipsNative),
       Method("fipsModule", "()Ljava/lang/String;", FipsModuleNative),
+      Method("libraryContext", "()J", LibraryContextNative),
       Method("keyTypeAvailable", "(Ljava/lang/String;)Z", KeyTypeAvailableNative),
       Method("unapprovedCount", "()J", UnapprovedCountNative),
       Method("takeUnapproved", "()Ljava/lang/String;", TakeUnapprovedNative),

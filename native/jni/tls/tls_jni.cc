@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../core/jni_support.h"
+#include "carbide/library.h"
 #include "carbide/tls.h"
 
 namespace carbide::jni {
@@ -185,6 +186,14 @@ jobjectArray NewStringArray(JNIEnv* env, const std::vector<std::string>& strings
   return array;
 }
 
+// This library links its own copy of the engine's core: in FIPS mode it takes libcarbide.so's
+// library context (NativeCore.libraryContext), so that its SSL_CTXs run in the FIPS module.
+void UseLibraryContext(JNIEnv* env, jclass, jlong context) {
+  TlsGuard(env, [&] {
+    AdoptLibraryContext(reinterpret_cast<OSSL_LIB_CTX*>(static_cast<intptr_t>(context)));
+  });
+}
+
 jlong NewContext(JNIEnv* env, jclass) {
   return TlsGuard(env, [&] { return ToHandle(new tls::Context()); });
 }
@@ -196,6 +205,12 @@ void FreeContext(JNIEnv*, jclass, jlong handle) {
 jobjectArray DefaultCipherSuites(JNIEnv* env, jclass, jlong context) {
   return TlsGuard(env, [&] {
     return NewStringArray(env, FromHandle<tls::Context>(context).DefaultCipherSuites());
+  });
+}
+
+jobjectArray ImplementedGroups(JNIEnv* env, jclass, jlong context) {
+  return TlsGuard(env, [&] {
+    return NewStringArray(env, FromHandle<tls::Context>(context).ImplementedGroups());
   });
 }
 
@@ -319,12 +334,16 @@ bool RegisterTlsNatives(JNIEnv* env) {
     return false;
   }
   static const JNINativeMethod methods[] = {
+      {const_cast<char*>("useLibraryContext"), const_cast<char*>("(J)V"),
+       reinterpret_cast<void*>(UseLibraryContext)},
       {const_cast<char*>("newContext"), const_cast<char*>("()J"),
        reinterpret_cast<void*>(NewContext)},
       {const_cast<char*>("freeContext"), const_cast<char*>("(J)V"),
        reinterpret_cast<void*>(FreeContext)},
       {const_cast<char*>("defaultCipherSuites"), const_cast<char*>("(J)[Ljava/lang/String;"),
        reinterpret_cast<void*>(DefaultCipherSuites)},
+      {const_cast<char*>("implementedGroups"), const_cast<char*>("(J)[Ljava/lang/String;"),
+       reinterpret_cast<void*>(ImplementedGroups)},
       {const_cast<char*>("newEngine"), const_cast<char*>("(JZ[Ljava/lang/String;)J"),
        reinterpret_cast<void*>(NewEngine)},
       {const_cast<char*>("freeEngine"), const_cast<char*>("(J)V"),

@@ -140,6 +140,14 @@ void EnableFips(const std::string& config, const std::string& module_dir) {
   library_context.store(context.release(), std::memory_order_release);
 }
 
+void AdoptLibraryContext(OSSL_LIB_CTX* context) {
+  OSSL_LIB_CTX* expected = nullptr;
+  if (!library_context.compare_exchange_strong(expected, context, std::memory_order_acq_rel) &&
+      expected != context) {
+    throw Error(ErrorKind::kIllegalState, "another library context is already in use");
+  }
+}
+
 uint64_t UnapprovedCount() { return unapproved_count.load(std::memory_order_relaxed); }
 
 std::string TakeUnapproved() { return std::exchange(last_unapproved, std::string()); }

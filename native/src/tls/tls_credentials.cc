@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 #include "carbide/tls.h"
 #include "carbide/tls_external_key.h"
 
@@ -28,9 +29,15 @@ X509Ptr ParseCertificate(const Der& der) {
   if (der.empty() || der.size() > LONG_MAX) {
     throw Error(ErrorKind::kInvalidKey, "a certificate is empty");
   }
+  // Made in the engine's library context first, so that its public key is decoded there too.
+  X509* into = X509_new_ex(LibraryContext(), nullptr);
+  if (into == nullptr) {
+    throw Error(ErrorKind::kOutOfMemory, "X509_new_ex failed");
+  }
   const unsigned char* p = der.data();
-  X509Ptr cert(d2i_X509(nullptr, &p, static_cast<long>(der.size())), X509_free);
-  if (cert == nullptr || p != der.data() + der.size()) {
+  const X509* parsed = d2i_X509(&into, &p, static_cast<long>(der.size()));
+  X509Ptr cert(into, X509_free);  // a failed d2i_X509 has freed it and left `into` null
+  if (parsed == nullptr || p != der.data() + der.size()) {
     ThrowOpensslError("cannot parse the certificate", ErrorKind::kInvalidKey);
   }
   return cert;
@@ -70,7 +77,9 @@ Credentials::Credentials(const std::vector<Der>& chain, std::span<const uint8_t>
     throw Error(ErrorKind::kInvalidKey, "the private key is empty");
   }
   const unsigned char* p = pkcs8.data();
-  PkeyPtr key(d2i_AutoPrivateKey(nullptr, &p, static_cast<long>(pkcs8.size())), EVP_PKEY_free);
+  PkeyPtr key(d2i_AutoPrivateKey_ex(nullptr, &p, static_cast<long>(pkcs8.size()), LibraryContext(),
+                                    nullptr),
+              EVP_PKEY_free);
   if (key == nullptr) {
     ThrowOpensslError("cannot decode the private key", ErrorKind::kInvalidKey);
   }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 #include "carbide/tls.h"
 #include "record_bio.h"
 
@@ -126,8 +127,13 @@ int SelectAlpn(SSL* ssl, const unsigned char** out, unsigned char* out_len, cons
   return SSL_TLSEXT_ERR_OK;
 }
 
-Context::Context() : ctx_(CheckNotNull(SSL_CTX_new(TLS_method()), "SSL_CTX_new")) {
-  client_ctx_ = SSL_CTX_new(TLS_method());
+// Both SSL_CTXs run in the engine's library context (in FIPS mode the module's, whose default
+// properties ask for fips=yes), so every primitive of a handshake and its records (key shares,
+// signatures, the key schedule, the record ciphers, random numbers) comes from it, and the suites,
+// groups and signature schemes that need anything else are simply not offered.
+Context::Context()
+    : ctx_(CheckNotNull(SSL_CTX_new_ex(LibraryContext(), nullptr, TLS_method()), "SSL_CTX_new")) {
+  client_ctx_ = SSL_CTX_new_ex(LibraryContext(), nullptr, TLS_method());
   if (client_ctx_ == nullptr) {
     SSL_CTX_free(ctx_);
     ThrowOpensslError("SSL_CTX_new", ErrorKind::kOutOfMemory);
@@ -168,6 +174,29 @@ std::vector<std::string> Context::DefaultCipherSuites() const {
     }
   }
   return names;
+}
+
+std::vector<std::string> Context::ImplementedGroups() const {
+  struct NamesFree {
+    // The names are libssl's constants: only the stack is freed.
+    void operator()(STACK_OF(OPENSSL_CSTRING) * names) const noexcept {
+      sk_OPENSSL_CSTRING_free(names);
+    }
+  };
+  std::unique_ptr<STACK_OF(OPENSSL_CSTRING), NamesFree> names(sk_OPENSSL_CSTRING_new_null());
+  if (names == nullptr) {
+    throw Error(ErrorKind::kOutOfMemory, "sk_OPENSSL_CSTRING_new_null failed");
+  }
+  // libssl loads its groups from the providers of the SSL_CTX's library context, keeping only those
+  // whose key management it can fetch there; all=1 adds each group's aliases ("P-256").
+  CheckOpenssl(static_cast<int>(SSL_CTX_get0_implemented_groups(ctx_, 1, names.get())),
+               "cannot list the named groups");
+  std::vector<std::string> groups;
+  groups.reserve(static_cast<size_t>(std::max(sk_OPENSSL_CSTRING_num(names.get()), 0)));
+  for (int i = 0; i < sk_OPENSSL_CSTRING_num(names.get()); i++) {
+    groups.emplace_back(sk_OPENSSL_CSTRING_value(names.get(), i));
+  }
+  return groups;
 }
 
 Engine::Engine(const Context& context, bool client, const std::vector<std::string>& cipher_suites)

@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 #include "carbide/tls.h"
 
 namespace carbide::tls {
@@ -53,8 +54,9 @@ TicketKeys::~TicketKeys() {
 }
 
 void TicketKeys::Attach(SSL_CTX* ctx) {
-  // The library context of the engine's SSL_CTXs (SSL_CTX_new: the default one).
-  cipher_ = EVP_CIPHER_fetch(nullptr, "AES-256-CBC", nullptr);
+  // The library context of the engine's SSL_CTXs (in FIPS mode the module's; libssl fetches the
+  // HMAC of `mac` from the same one).
+  cipher_ = EVP_CIPHER_fetch(LibraryContext(), "AES-256-CBC", nullptr);
   if (cipher_ == nullptr) {
     ThrowOpensslError("cannot fetch AES-256-CBC for session tickets");
   }
@@ -110,16 +112,17 @@ int TicketKeys::Encrypt(unsigned char* key_name, unsigned char* iv, EVP_CIPHER_C
     count_ = kept;
     Key& fresh = keys_[count_];
     fresh.created = now;
-    if (RAND_bytes(fresh.name, static_cast<int>(sizeof(fresh.name))) != 1 ||
-        RAND_bytes(fresh.cipher_key, static_cast<int>(sizeof(fresh.cipher_key))) != 1 ||
-        RAND_bytes(fresh.mac_key, static_cast<int>(sizeof(fresh.mac_key))) != 1) {
+    if (RAND_bytes_ex(LibraryContext(), fresh.name, sizeof(fresh.name), 0) != 1 ||
+        RAND_priv_bytes_ex(LibraryContext(), fresh.cipher_key, sizeof(fresh.cipher_key), 0) != 1 ||
+        RAND_priv_bytes_ex(LibraryContext(), fresh.mac_key, sizeof(fresh.mac_key), 0) != 1) {
       OPENSSL_cleanse(&fresh, sizeof(fresh));
       return -1;
     }
     count_++;
   }
   const Key& current = keys_[count_ - 1];
-  if (RAND_bytes(iv, EVP_CIPHER_get_iv_length(cipher_)) != 1) {
+  if (RAND_bytes_ex(LibraryContext(), iv, static_cast<size_t>(EVP_CIPHER_get_iv_length(cipher_)),
+                    0) != 1) {
     return -1;
   }
   std::memcpy(key_name, current.name, sizeof(current.name));

@@ -73,6 +73,8 @@ class LoaderTest {
     assertEquals("null", child.line("loadError\t"), child::toString);
     assertTrue(child.line("version\t").startsWith("OpenSSL 3."), child::toString);
     assertFalse(extracted(child.line("libcrypto\t")), child::toString);
+    // libssl must match its libcrypto and only the bundled pair is carried: no TLS engine here.
+    assertEquals("NoSuchAlgorithmException", child.line("sslContext\t"), child::toString);
   }
 
   @Test

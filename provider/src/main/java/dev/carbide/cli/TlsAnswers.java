@@ -1,5 +1,6 @@
 package dev.carbide.cli;
 
+import dev.carbide.internal.FipsMode;
 import java.nio.ByteBuffer;
 import java.security.KeyManagementException;
 import java.security.Provider;
@@ -11,8 +12,9 @@ import javax.net.ssl.X509TrustManager;
 /**
  * Checks for the native TLS engine's SSLContext services: a client engine's first flight must be
  * one handshake record holding a ClientHello (RFC 8446, 4.1.2) with the protocol the context
- * promises, and for TLS 1.3 a key share of X25519MLKEM768 (group 0x11EC, the hybrid offered first).
- * A whole handshake needs a certificate, which the provider does not carry; the tests run those
+ * promises, and for TLS 1.3 a key share of the hybrid offered first: X25519MLKEM768 (group 0x11EC,
+ * 1216 bytes), or in FIPS mode SecP256r1MLKEM768 (0x11EB, 1249 bytes). A whole handshake needs a
+ * certificate, which the provider does not carry; the tests run those
  * (dev.carbide.ssl.NativeEngineTest).
  */
 final class TlsAnswers {
@@ -65,9 +67,17 @@ final class TlsAnswers {
     if (record[9] != 3 || record[10] != 3) {
       throw new KnownAnswers.Failure("legacy_version is not 0x0303");
     }
-    if (hybrid != contains(record, new byte[] {0x11, (byte) 0xec, 0x04, (byte) 0xc0})) {
+    boolean fips = FipsMode.enabled();
+    byte[] share =
+        fips
+            ? new byte[] {0x11, (byte) 0xeb, 0x04, (byte) 0xe1}
+            : new byte[] {0x11, (byte) 0xec, 0x04, (byte) 0xc0};
+    if (hybrid != contains(record, share)) {
       throw new KnownAnswers.Failure(
-          (hybrid ? "no" : "an unexpected") + " X25519MLKEM768 key share (1216 bytes)");
+          (hybrid ? "no " : "an unexpected ")
+              + (fips
+                  ? "SecP256r1MLKEM768 key share (1249 bytes)"
+                  : "X25519MLKEM768 key share" + " (1216 bytes)"));
     }
   }
 

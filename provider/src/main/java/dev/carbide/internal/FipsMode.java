@@ -40,6 +40,13 @@ public final class FipsMode {
           "",
           "");
   private static final String BARE_MODULE_CONFIG = "[fips_sect]\nactivate = 1\n";
+  // Appended after the module's own section, whose values it overrides (OpenSSL's configuration
+  // reader adds to a section named again): TLS 1.2's key derivation only with the extended master
+  // secret (RFC 7627), which FIPS 140-3 IG D.Q requires for the TLS 1.2 KDF to be approved.
+  // fipsinstall writes 0 (allowed, reported to the indicator); only the TLS engine derives there.
+  private static final String REQUIRED_CHECKS =
+      "\n# Carbide: the TLS 1.2 KDF only with the extended master secret (IG D.Q).\n"
+          + "[fips_sect]\ntls1-prf-ems-check = 1\n";
 
   private static volatile boolean enabled;
 
@@ -103,7 +110,7 @@ public final class FipsMode {
             java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
                 java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
     try {
-      Files.writeString(config, CONFIG_HEADER + moduleConfig);
+      Files.writeString(config, CONFIG_HEADER + moduleConfig + REQUIRED_CHECKS);
       NativeCore.enableFips(config.toString(), moduleDir == null ? "" : moduleDir.toString());
     } finally {
       Files.deleteIfExists(config);

@@ -24,6 +24,12 @@ public final class NativeCore {
   /** This thread's last unapproved operation ("type: description"), cleared; or null. */
   public static native String takeUnapproved();
 
+  /**
+   * The engine's OpenSSL library context as a handle (0: OpenSSL's default one), for the TLS
+   * engine's library, which links its own copy of the engine and must run in the same context.
+   */
+  public static native long libraryContext();
+
   /** The FIPS provider's name and version, or an empty string if FIPS mode is off. */
   public static native String fipsModule();
 }

@@ -1,5 +1,6 @@
 package dev.carbide.ssl;
 
+import dev.carbide.internal.FipsMode;
 import dev.carbide.internal.NativeCleaner;
 import dev.carbide.internal.NativeFootprint;
 import java.security.KeyManagementException;
@@ -12,6 +13,7 @@ import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContextSpi;
 import javax.net.ssl.SSLEngine;
@@ -51,6 +53,8 @@ public class CarbideSslContext extends SSLContextSpi {
   private X509TrustManager trustManager;
   private long handle;
   private String[] defaultCipherSuites;
+  // FIPS mode: the named groups the module can negotiate, lower case (else null).
+  private Set<String> approvedGroups;
   private final CredentialCache serverCredentials = new CredentialCache();
   private final CredentialCache clientCredentials = new CredentialCache();
   private final SessionStore clientSessions = new SessionStore(this, true);
@@ -76,6 +80,9 @@ public class CarbideSslContext extends SSLContextSpi {
       NativeCleaner.register(this, context, TlsNative::freeContext, NativeFootprint.TLS_ENGINE);
       handle = context;
       defaultCipherSuites = TlsNative.defaultCipherSuites(context);
+      if (FipsMode.enabled()) {
+        approvedGroups = EngineSettings.approvedGroups(TlsNative.implementedGroups(context));
+      }
       SessionNative.setTicketKeyRotation(context, SessionStore.statelessKeySeconds());
     }
     configureSessions();
@@ -120,6 +127,11 @@ public class CarbideSslContext extends SSLContextSpi {
    */
   synchronized String[] unlessDefault(String[] suites) {
     return Arrays.equals(suites, defaultCipherSuites) ? null : suites;
+  }
+
+  /** In FIPS mode the named groups the module can negotiate, lower case; otherwise null. */
+  synchronized Set<String> approvedGroups() {
+    return approvedGroups;
   }
 
   String[] supportedCipherSuites() {

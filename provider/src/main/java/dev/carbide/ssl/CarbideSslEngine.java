@@ -202,6 +202,12 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
       throw new IllegalStateException("Client/Server mode has not yet been set.");
     }
     int[] versions = settings.versionRange();
+    if (settings.cipherSuites.length == 0) {
+      // The native side would take an empty list for the defaults; SunJSSE refuses it here.
+      throw new SSLHandshakeException(
+          "No appropriate protocol (protocol is disabled or cipher suites are inappropriate)");
+    }
+    String groups = settings.groupList(context.approvedGroups());
     long engine;
     try {
       engine =
@@ -226,7 +232,7 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
           handle,
           versions[0],
           versions[1],
-          settings.groupList(),
+          groups,
           serverName,
           settings.applicationProtocols,
           !clientMode && callbacks.hasSelector(),

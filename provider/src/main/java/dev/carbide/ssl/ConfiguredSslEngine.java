@@ -45,7 +45,7 @@ abstract class ConfiguredSslEngine extends SSLEngine {
       throw new IllegalArgumentException("CipherSuites cannot be null");
     }
     synchronized (lock) {
-      settings.cipherSuites = suites.clone();
+      settings.enableCipherSuites(suites);
     }
   }
 

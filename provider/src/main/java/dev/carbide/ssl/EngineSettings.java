@@ -1,13 +1,18 @@
 package dev.carbide.ssl;
 
+import dev.carbide.internal.FipsMode;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SNIServerName;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 
 /**
@@ -18,6 +23,13 @@ import javax.net.ssl.SSLParameters;
  */
 final class EngineSettings {
   static final String DEFAULT_GROUPS = "X25519MLKEM768:X25519:secp256r1:secp384r1";
+
+  /**
+   * The default in FIPS mode, the same shape without X25519, which the module does not approve: the
+   * hybrid of P-256 and ML-KEM-768 first, then the NIST curves.
+   */
+  static final String FIPS_DEFAULT_GROUPS = "SecP256r1MLKEM768:secp256r1:secp384r1";
+
   static final List<String> SUPPORTED_PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
 
   // SSLParameters.getNamedGroups/setNamedGroups exist from Java 20; the jar targets 17.
@@ -33,9 +45,38 @@ final class EngineSettings {
   boolean needClientAuth;
   boolean wantClientAuth;
 
+  // The context's suites: every suite its libssl supports, in FIPS mode only the approved ones.
+  private final Set<String> supportedSuites;
+
   EngineSettings(String[] protocols, String[] cipherSuites) {
     this.protocols = protocols;
     this.cipherSuites = cipherSuites;
+    this.supportedSuites = Set.of(cipherSuites);
+  }
+
+  /**
+   * Takes {@code suites} as the enabled cipher suites, refusing (IllegalArgumentException, as
+   * SunJSSE's {@code setEnabledCipherSuites}) a name that is not supported: in FIPS mode,
+   * ChaCha20-Poly1305's suites among them, with a message that says so. The signalling names that
+   * SunJSSE lists among its suites are let through (OpenSSL sends them itself, the native side
+   * skips them), so that SunJSSE's own list can be handed over.
+   */
+  void enableCipherSuites(String[] suites) {
+    for (String suite : suites) {
+      if (suite == null || suite.isEmpty()) {
+        throw new IllegalArgumentException(
+            "The specified CipherSuites array contains invalid null or empty string elements");
+      }
+      if (!supportedSuites.contains(suite) && !suite.endsWith("_SCSV")) {
+        throw new IllegalArgumentException(
+            FipsMode.enabled() && suite.contains("CHACHA20")
+                ? "FIPS mode: Unsupported CipherSuite: "
+                    + suite
+                    + " (ChaCha20-Poly1305 is not FIPS-approved)"
+                : "Unsupported CipherSuite: " + suite);
+      }
+    }
+    cipherSuites = suites.clone();
   }
 
   SSLParameters toParameters() {
@@ -63,7 +104,7 @@ final class EngineSettings {
   /** Takes what {@code parameters} sets; null fields leave the current values, as SunJSSE does. */
   void apply(SSLParameters parameters) {
     if (parameters.getCipherSuites() != null) {
-      cipherSuites = parameters.getCipherSuites().clone();
+      enableCipherSuites(parameters.getCipherSuites());
     }
     if (parameters.getProtocols() != null) {
       for (String protocol : parameters.getProtocols()) {
@@ -120,16 +161,82 @@ final class EngineSettings {
     return new int[] {min, max};
   }
 
-  /** The OpenSSL group list: JSSE's names ("x25519", "secp256r1") mapped where they differ. */
-  String groupList() {
+  /**
+   * The OpenSSL group list: JSSE's names ("x25519", "secp256r1") mapped where they differ. In FIPS
+   * mode {@code approved} holds the groups the module can negotiate (else it is null): the others
+   * are left out, as SunJSSE leaves out the groups it does not support, and a list with none left
+   * is refused.
+   */
+  String groupList(Set<String> approved) throws SSLHandshakeException {
     String[] groups = namedGroups;
     if (groups == null) {
       String property = System.getProperty("carbide.tls.namedGroups");
-      if (property == null || property.isBlank()) {
-        return DEFAULT_GROUPS;
-      }
-      groups = property.trim().split("[:,]");
+      groups =
+          (property == null || property.isBlank()
+                  ? approved == null ? DEFAULT_GROUPS : FIPS_DEFAULT_GROUPS
+                  : property.trim())
+              .split("[:,]");
     }
+    String list = openSslNames(groups);
+    if (approved == null) {
+      return list;
+    }
+    List<String> kept = new ArrayList<>();
+    for (String name : list.split(":")) {
+      if (approved.contains(name.toLowerCase(Locale.ROOT))) {
+        kept.add(name);
+      }
+    }
+    if (kept.isEmpty()) {
+      throw new SSLHandshakeException(
+          "FIPS mode: none of the named groups "
+              + list
+              + " is approved; the FIPS module offers "
+              + new TreeSet<>(approved));
+    }
+    return String.join(":", kept);
+  }
+
+  // What FIPS mode may negotiate, lower case, with OpenSSL's aliases: the NIST prime curves of at
+  // least 256 bits, the RFC 7919 groups, ML-KEM and its hybrids with those curves. Not P-192 and
+  // the binary curves (under 112 bits, or gone from SP 800-186), nor the hybrids with X25519 or
+  // X448, whose classical half the module does not approve on its own (the module offers
+  // X25519MLKEM768 with fips=yes; FIPS mode leaves that KEM out of the JCA services too).
+  private static final Set<String> FIPS_GROUPS =
+      Set.of(
+          "secp256r1",
+          "p-256",
+          "secp384r1",
+          "p-384",
+          "secp521r1",
+          "p-521",
+          "ffdhe2048",
+          "ffdhe3072",
+          "ffdhe4096",
+          "ffdhe6144",
+          "ffdhe8192",
+          "mlkem512",
+          "mlkem768",
+          "mlkem1024",
+          "secp256r1mlkem768",
+          "secp384r1mlkem1024");
+
+  /**
+   * The groups a FIPS-mode engine may negotiate, lower case: of those libssl can negotiate in the
+   * module's library context ({@code implemented}, with aliases), the ones in {@link #FIPS_GROUPS}.
+   */
+  static Set<String> approvedGroups(String[] implemented) {
+    Set<String> groups = new HashSet<>();
+    for (String group : implemented) {
+      String name = group.toLowerCase(Locale.ROOT);
+      if (FIPS_GROUPS.contains(name)) {
+        groups.add(name);
+      }
+    }
+    return Set.copyOf(groups);
+  }
+
+  private static String openSslNames(String[] groups) {
     List<String> names = new ArrayList<>();
     for (String group : groups) {
       String name = group.trim();

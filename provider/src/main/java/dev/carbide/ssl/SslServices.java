@@ -1,7 +1,6 @@
 package dev.carbide.ssl;
 
 import dev.carbide.internal.Config;
-import dev.carbide.internal.FipsMode;
 import dev.carbide.internal.NativeLibrary;
 import dev.carbide.internal.ServiceSink;
 import javax.net.ssl.SSLContext;
@@ -27,10 +26,10 @@ public final class SslServices {
     String openssl = Config.get("carbide.openssl.path");
     String platform = NativeLibrary.platform();
     boolean bundled = openssl == null || openssl.equals("bundled");
-    // libssl must match the libcrypto in use: only the bundled pair is carried. FIPS mode leaves
-    // the engine out until its configuration (approved groups and suites) is done.
+    // libssl must match the libcrypto in use: only the bundled pair is carried, so a system or
+    // named libcrypto (carbide.openssl.path) has no engine. In FIPS mode the engine runs in the
+    // module's library context (TlsNative), which leaves out what the module does not approve.
     if (!bundled
-        || FipsMode.enabled()
         || platform == null
         || SslServices.class.getResource("/META-INF/native/" + platform + "/libcarbide-ssl.so")
             == null) {

@@ -1,5 +1,7 @@
 package dev.carbide.ssl;
 
+import dev.carbide.internal.FipsMode;
+import dev.carbide.internal.NativeCore;
 import dev.carbide.internal.NativeLibrary;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -27,13 +29,29 @@ final class TlsNative {
     try {
       NativeLibrary.ensureLoaded();
       NativeLibrary.loadBesideLibcrypto(List.of("libssl-carbide.so.3", "libcarbide-ssl.so"));
+      if (FipsMode.enabled()) {
+        useLibraryContext(NativeCore.libraryContext());
+      }
       return null;
     } catch (Throwable t) {
       return t;
     }
   }
 
+  /**
+   * Makes {@code context} (NativeCore.libraryContext: Carbide's FIPS library context) the one this
+   * library's SSL_CTXs and key decoding use. This library links its own copy of the engine's core,
+   * whose context would otherwise be OpenSSL's default one.
+   */
+  private static native void useLibraryContext(long context);
+
   static native long newContext();
+
+  /**
+   * The named groups (OpenSSL's names) that the context's libssl can negotiate in its library
+   * context: in FIPS mode, those whose every part the module approves.
+   */
+  static native String[] implementedGroups(long context);
 
   static native void freeContext(long context);
 

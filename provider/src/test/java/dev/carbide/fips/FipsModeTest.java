@@ -41,6 +41,8 @@ class FipsModeTest {
     assertEquals("true", child.line("has SecretKeyFactory PBKDF2WithHmacSHA256 "), child::toString);
     assertEquals("true", child.line("has KeyPairGenerator ML-KEM "), child::toString);
     assertEquals("true", child.line("has Signature ML-DSA "), child::toString);
+    // The TLS engine, in the module's library context (FipsEngineTest runs it).
+    assertEquals("true", child.line("has SSLContext TLS "), child::toString);
     assertEquals("false", child.line("has MessageDigest MD5 "), child::toString);
     assertEquals("false", child.line("has Cipher ChaCha20-Poly1305 "), child::toString);
     assertEquals("20", child.line("gcm-generated-iv "), child::toString);

@@ -55,7 +55,8 @@ public final class FipsReport {
           "Mac HmacSHA256",
           "SecretKeyFactory PBKDF2WithHmacSHA256",
           "KeyPairGenerator ML-KEM",
-          "Signature ML-DSA"
+          "Signature ML-DSA",
+          "SSLContext TLS"
         }) {
       String[] parts = name.split(" ");
       System.out.println("has " + name + " " + (carbide.getService(parts[0], parts[1]) != null));

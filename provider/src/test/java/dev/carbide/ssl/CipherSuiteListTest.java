@@ -1,5 +1,6 @@
 package dev.carbide.ssl;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -64,12 +65,34 @@ class CipherSuiteListTest {
   }
 
   @Test
-  void aListOfNoSupportedSuiteFailsTheHandshakeCleanly() throws Exception {
+  void anUnsupportedSuiteIsRefusedWhenSetAsSunJsseRefusesIt() throws Exception {
     SSLContext carbide = TlsIdentities.context("Carbide", null, null);
     SSLEngine client = TlsIdentities.client(carbide, "TLSv1.3");
-    client.setEnabledCipherSuites(new String[] {"TLS_NOT_A_SUITE"});
+    String[] enabled = client.getEnabledCipherSuites();
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                client.setEnabledCipherSuites(new String[] {"TLS_AES_128_GCM_SHA256", "TLS_NOT"}));
+    assertEquals("Unsupported CipherSuite: TLS_NOT", e.getMessage());
+    SSLParameters parameters = client.getSSLParameters();
+    parameters.setCipherSuites(new String[] {""});
+    assertThrows(IllegalArgumentException.class, () -> client.setSSLParameters(parameters));
+    // Nothing was taken: the engine still has its suites and completes a handshake.
+    assertArrayEquals(enabled, client.getEnabledCipherSuites());
+    SSLContext sunJsse = TlsIdentities.context("SunJSSE", TlsIdentities.keyManager(), null);
+    new EngineLoop(client, TlsIdentities.server(sunJsse)).exchange(PING, PING);
+  }
+
+  @Test
+  void anEmptyListFailsTheHandshakeCleanly() throws Exception {
+    SSLContext carbide = TlsIdentities.context("Carbide", null, null);
+    SSLEngine client = TlsIdentities.client(carbide, "TLSv1.3");
+    client.setEnabledCipherSuites(new String[0]);
     SSLException e = assertThrows(SSLException.class, client::beginHandshake);
-    assertEquals("none of the enabled cipher suites is supported", e.getMessage());
+    assertEquals(
+        "No appropriate protocol (protocol is disabled or cipher suites are inappropriate)",
+        e.getMessage());
     // The context's next engine, on its defaults, is not affected.
     SSLEngine next = TlsIdentities.client(carbide, "TLSv1.3");
     SSLContext sunJsse = TlsIdentities.context("SunJSSE", TlsIdentities.keyManager(), null);

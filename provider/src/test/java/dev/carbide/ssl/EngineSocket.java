@@ -6,8 +6,10 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -45,6 +47,20 @@ final class EngineSocket implements Closeable {
 
   SSLEngine engine() {
     return engine;
+  }
+
+  /**
+   * {@code engine} (in client mode) connects to 127.0.0.1:{@code port}, sends an HTTP/1.0 GET of
+   * {@code path} (as to {@code openssl s_server -WWW}) and reads to the server's close; returns all
+   * it read.
+   */
+  static byte[] get(SSLEngine engine, int port, String path) throws IOException {
+    try (EngineSocket socket =
+        new EngineSocket(engine, new Socket(InetAddress.getLoopbackAddress(), port))) {
+      socket.handshake();
+      socket.write(("GET " + path + " HTTP/1.0\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      return socket.readToEnd();
+    }
   }
 
   /** Runs the handshake to its end. */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.carbide.testing.Carbide;
-import dev.carbide.testing.FipsSkips;
 import dev.carbide.testing.Keytool;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,7 +57,6 @@ final class SocketFixture {
     assumeTrue(
         Carbide.provider().getService("SSLContext", "TLS") != null,
         "the native TLS engine needs the bundled OpenSSL");
-    assumeTrue(!FipsSkips.FIPS_PASS, "the TLS engine is not part of FIPS mode yet");
     Path file = dir.resolve("server.p12");
     Keytool.generateKeyPair(
         file,

@@ -29,12 +29,11 @@ final class TlsIdentities {
 
   private TlsIdentities() {}
 
-  /** Skips the calling test where the engine is absent (system OpenSSL, FIPS mode). */
+  /** Skips the calling test where the engine is absent (a system or named OpenSSL). */
   static synchronized KeyStore store() throws Exception {
     assumeTrue(
         Carbide.provider().getService("SSLContext", "TLS") != null,
         "the native TLS engine needs the bundled OpenSSL");
-    assumeTrue(!FipsSkips.FIPS_PASS, "the TLS engine is not part of FIPS mode yet");
     if (store == null) {
       Path dir = Files.createTempDirectory("carbide-tls");
       Path file = dir.resolve("identities.p12");
@@ -58,6 +57,19 @@ final class TlsIdentities {
       store = loaded;
     }
     return store;
+  }
+
+  /**
+   * The group a Carbide engine settles on with a classical peer that offers X25519 (s_client,
+   * SunJSSE): X25519, or in the FIPS pass P-256, since FIPS mode does not approve X25519.
+   */
+  static String classicalGroup() {
+    return FipsSkips.FIPS_PASS ? "secp256r1" : "x25519";
+  }
+
+  /** The hybrid group two Carbide engines agree on by default (docs/tls.md, docs/fips.md). */
+  static String hybridGroup() {
+    return FipsSkips.FIPS_PASS ? "SecP256r1MLKEM768" : "X25519MLKEM768";
   }
 
   static PrivateKey key(String alias) throws Exception {

@@ -17,9 +17,9 @@ import java.util.stream.Collectors;
  * Needs only the provider on the classpath; {@code -Dcarbide.test.preload=FILE} loads FILE first,
  * as another native library would. Lines (tab-separated): "services N" of a provider constructed
  * here, "loadError TEXT|null", "version TEXT|error: ...", one "libcrypto PATH" per mapped
- * libcrypto, "fipsModule NAME|null" once loaded, one "fips.so PATH" per mapped FIPS module, and
- * "sha256 PROVIDER HEX" for MessageDigest.getInstance("SHA-256") with no provider named, over
- * "abc".
+ * libcrypto, "fipsModule NAME|null" once loaded, "sslContext PROVIDER|NoSuchAlgorithmException" for
+ * SSLContext.getInstance("TLS", provider), one "fips.so PATH" per mapped FIPS module, and "sha256
+ * PROVIDER HEX" for MessageDigest.getInstance("SHA-256") with no provider named, over "abc".
  */
 public final class LoaderReport {
   private LoaderReport() {}
@@ -48,6 +48,13 @@ public final class LoaderReport {
     for (String path : mapped("/fips.so")) {
       System.out.println("fips.so\t" + path);
     }
+    String tls;
+    try {
+      tls = javax.net.ssl.SSLContext.getInstance("TLS", provider).getProvider().getName();
+    } catch (java.security.NoSuchAlgorithmException e) {
+      tls = "NoSuchAlgorithmException";
+    }
+    System.out.println("sslContext\t" + tls);
     MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
     byte[] digest = sha256.digest("abc".getBytes(StandardCharsets.US_ASCII));
     System.out.println(
