@@ -22,7 +22,7 @@ inline constexpr size_t kMaxMacSize = EVP_MAX_MD_SIZE;
 // saved inner state, which is what makes short messages cheap.
 // Not thread-safe: one owner at a time, as a JCA engine is.
 //
-// With SHA-1 and SHA-2 from OpenSSL's default provider, HMAC (RFC 2104) is computed here over
+// With SHA-1, SHA-2 and MD5 from OpenSSL's default provider, HMAC (RFC 2104) is computed here over
 // OpenSSL's low-level hash functions: the states after the inner and outer pad blocks are kept,
 // and a message costs plain copies of them. OpenSSL's own EVP_MAC restarts by duplicating digest
 // contexts, which allocates twice per message and made a 64-byte HMAC-SHA256 slower than the

@@ -1,5 +1,5 @@
-// Engine-internal: OpenSSL's low-level SHA-1 and SHA-2 functions, for the hot paths that call the
-// same assembly as EVP without EVP's per-call dispatch (Digest, and Hmac's precomputed pads).
+// Engine-internal: OpenSSL's low-level SHA-1, SHA-2 and MD5 functions, for the hot paths that call
+// the same assembly as EVP without EVP's per-call dispatch (Digest, and Hmac's precomputed pads).
 #pragma once
 
 #include <openssl/evp.h>
@@ -9,8 +9,8 @@
 
 namespace carbide::internal {
 
-// Room for the low-level state of any SHA-1/SHA-2 algorithm (SHA_CTX, SHA256_CTX or SHA512_CTX),
-// kept opaque so that users need no deprecated declarations. Copyable by assignment.
+// Room for the low-level state of any of these algorithms (SHA_CTX, SHA256_CTX, SHA512_CTX,
+// MD5_CTX), kept opaque so that users need no deprecated declarations. Copyable by assignment.
 struct ShaState {
   alignas(16) unsigned char bytes[256];
 };
@@ -31,8 +31,9 @@ struct ShaFunctions {
 };
 
 // Returns the low-level functions for `md`, or nullptr when `md` must go through EVP: it is not
-// SHA-1, SHA-224, SHA-256, SHA-384 or SHA-512, or it comes from a provider other than OpenSSL's
-// built-in "default" one. A FIPS provider's digests therefore always run inside the module.
+// SHA-1, SHA-224, SHA-256, SHA-384, SHA-512 or MD5, or it comes from a provider other than
+// OpenSSL's built-in "default" one. A FIPS provider's digests therefore always run inside the
+// module.
 const ShaFunctions* FindShaFunctions(const EVP_MD* md);
 
 }  // namespace carbide::internal

@@ -1,10 +1,10 @@
-// SHA-1 and SHA-2 digests whose whole state lives in Java arrays (dev.carbide.digest.HeapShaDigest
-// and ShaCalls, in the jar's Java 25 part), reached by critical FFM downcalls on Java 22 and later.
-// Such a digest owns no native memory: no session to allocate per MessageDigest.getInstance, no
-// Cleaner to register and run, and clone() is a copy of a Java array, as in SUN's digests. SunJSSE
-// makes a digest per handshake for its transcript, clones it at every point it reads it and
-// finishes the clone at once, which with a native session per digest cost several times the JDK's
-// (docs/tls.md).
+// SHA-1, SHA-2 and MD5 digests whose whole state lives in Java arrays
+// (dev.carbide.digest.HeapShaDigest and ShaCalls, in the jar's Java 25 part), reached by critical
+// FFM downcalls on Java 22 and later. Such a digest owns no native memory: no session to allocate
+// per MessageDigest.getInstance, no Cleaner to register and run, and clone() is a copy of a Java
+// array, as in SUN's digests. SunJSSE makes a digest per handshake for its transcript, clones it at
+// every point it reads it and finishes the clone at once, which with a native session per digest
+// cost several times the JDK's (docs/tls.md).
 //
 // The state is OpenSSL's low-level SHA struct (sha_functions.h), copied from its Java array into an
 // aligned local, worked on and copied back: a Java array's bytes may not be aligned as the struct

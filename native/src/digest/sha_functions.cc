@@ -6,6 +6,7 @@
 #include "carbide/sha_functions.h"
 // clang-format on
 
+#include <openssl/md5.h>
 #include <openssl/provider.h>
 #include <openssl/sha.h>
 
@@ -15,7 +16,7 @@ namespace carbide::internal {
 namespace {
 
 static_assert(sizeof(SHA512_CTX) <= sizeof(ShaState) && sizeof(SHA256_CTX) <= sizeof(ShaState) &&
-              sizeof(SHA_CTX) <= sizeof(ShaState));
+              sizeof(SHA_CTX) <= sizeof(ShaState) && sizeof(MD5_CTX) <= sizeof(ShaState));
 
 template <typename Ctx>
 Ctx* As(ShaState* state) {
@@ -27,7 +28,7 @@ const Ctx* As(const ShaState& state) {
   return reinterpret_cast<const Ctx*>(state.bytes);
 }
 
-// The bytes of one block, which Ctx buffers in `data` (SHA-1, SHA-256) or `u` (SHA-512).
+// The bytes of one block, which Ctx buffers in `data` (MD5, SHA-1, SHA-256) or `u` (SHA-512).
 template <typename Ctx>
 constexpr size_t BlockBytes() {
   if constexpr (requires { sizeof(Ctx::u); }) {
@@ -37,7 +38,7 @@ constexpr size_t BlockBytes() {
   }
 }
 static_assert(BlockBytes<SHA_CTX>() == SHA_CBLOCK && BlockBytes<SHA256_CTX>() == SHA256_CBLOCK &&
-              BlockBytes<SHA512_CTX>() == SHA512_CBLOCK);
+              BlockBytes<SHA512_CTX>() == SHA512_CBLOCK && BlockBytes<MD5_CTX>() == MD5_CBLOCK);
 
 // One row per algorithm; the OpenSSL functions return 1 unconditionally for valid contexts.
 template <typename Ctx, int (*Init)(Ctx*), int (*Update)(Ctx*, const void*, size_t),
@@ -67,6 +68,10 @@ constexpr Entry kEntries[] = {
     {"SHA2-256", Functions<SHA256_CTX, SHA256_Init, SHA256_Update, SHA256_Final>(64, 32)},
     {"SHA2-384", Functions<SHA512_CTX, SHA384_Init, SHA384_Update, SHA384_Final>(128, 48)},
     {"SHA2-512", Functions<SHA512_CTX, SHA512_Init, SHA512_Update, SHA512_Final>(128, 64)},
+    // Not SHA, but the same Merkle-Damgard shape and struct layout (a block buffer and `num`). Over
+    // EVP_MAC, HmacMD5 spent a quarter of a 64-byte message in EVP's context copies and parameter
+    // lookups (docs/macs.md, session 14).
+    {"MD5", Functions<MD5_CTX, MD5_Init, MD5_Update, MD5_Final>(64, 16)},
 };
 
 }  // namespace

@@ -21,7 +21,7 @@ final class DigestNative {
 
   /**
    * The handle of {@code md}'s low-level functions when its state is a plain struct that {@link
-   * #snapshot} can copy (SHA-1 and SHA-2 on OpenSSL's default provider), else 0.
+   * #snapshot} can copy (SHA-1, SHA-2 and MD5 on OpenSSL's default provider), else 0.
    */
   static native long snapshotFunctions(long md);
 

@@ -52,8 +52,8 @@ public final class DigestServices {
   }
 
   /**
-   * Makes the digest's SPIs: SHA-1 and SHA-2 outside FIPS mode (those with snapshot functions) hold
-   * their state in Java where critical downcalls can reach it (Java 22 and later), every other
+   * Makes the digest's SPIs: SHA-1, SHA-2 and MD5 outside FIPS mode (those with snapshot functions)
+   * hold their state in Java where critical downcalls can reach it (Java 22 and later), every other
    * digest a native session.
    */
   private static Supplier<Object> factory(long md, int size, long snapshots) {

@@ -10,13 +10,14 @@ import java.security.MessageDigestSpi;
  * crossings in {@link MessageSession}. A short message costs one JNI crossing with primitive
  * arguments, and {@code update(byte)} costs none.
  *
- * <p>A clone of a digest on the SHA shortcut (SHA-1 and SHA-2 outside FIPS mode) holds a snapshot
- * of the state in a Java array instead of a native session: SunJSSE clones its transcript hash at
- * every point it reads it and finishes the clone at once, and a whole session (allocation, Cleaner,
- * later free) cost ten times the JDK's clone. The clone makes its session at its first update.
+ * <p>A clone of a digest on the SHA shortcut (SHA-1, SHA-2 and MD5 outside FIPS mode) holds a
+ * snapshot of the state in a Java array instead of a native session: SunJSSE clones its transcript
+ * hash at every point it reads it and finishes the clone at once, and a whole session (allocation,
+ * Cleaner, later free) cost ten times the JDK's clone. The clone makes its session at its first
+ * update.
  *
- * <p>On Java 22 and later, SHA-1 and SHA-2 outside FIPS mode are {@link HeapShaDigest}s instead,
- * with no native session at all; this class serves them on Java 17 to 21.
+ * <p>On Java 22 and later, SHA-1, SHA-2 and MD5 outside FIPS mode are {@link HeapShaDigest}s
+ * instead, with no native session at all; this class serves them on Java 17 to 21.
  */
 final class NativeMessageDigest extends MessageDigestSpi implements Cloneable {
   private final long md;

@@ -21,13 +21,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Java 25 form of SHA-1 and SHA-2 (HeapShaDigest over ShaCalls): no native memory per digest,
- * input longer than one critical step, and the native side's refusals. The cross-checks against SUN
- * (DigestCrossCheckTest, DigestCloneTest) run over the same class on this Java.
+ * The Java 25 form of SHA-1, SHA-2 and MD5 (HeapShaDigest over ShaCalls): no native memory per
+ * digest, input longer than one critical step, and the native side's refusals. The cross-checks
+ * against SUN (DigestCrossCheckTest, DigestCloneTest) run over the same class on this Java.
  */
 class HeapShaDigestTest {
   private static final List<String> SHA =
-      List.of("SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512");
+      List.of("SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512", "MD5");
 
   @BeforeAll
   static void load() {
@@ -133,6 +133,38 @@ class HeapShaDigestTest {
     ShaCalls.finish(functions, counted, false, null, 0, out, 8);
     assertArrayEquals(
         Jdk.digest("SHA-256", new byte[63]), Arrays.copyOfRange(out, 8, 40), "after the refusals");
+  }
+
+  /**
+   * Every low-level state's count of buffered bytes is checked before use, MD5's (whose struct
+   * differs from SHA's) as well: a count past the block is refused without a write.
+   */
+  @Test
+  void aCountPastTheBlockIsRefusedForEveryAlgorithm() {
+    String[][] names = {{"SHA1", "SHA-1"}, {"SHA2-512", "SHA-512"}, {"MD5", "MD5"}};
+    for (String[] name : names) {
+      long functions = DigestNative.snapshotFunctions(DigestNative.fetch(name[0]));
+      assertTrue(functions != 0, name[0] + " has no low-level functions");
+      byte[] initial = DigestNative.initialState(functions);
+      byte[] in = new byte[64];
+      byte[] counted = initial.clone();
+      ShaCalls.update(functions, counted, false, null, 0, in, 0, 63);
+      byte[] corrupt = counted.clone();
+      corrupt[countOffset(initial, counted)] = (byte) 200;
+      byte[] out = new byte[64];
+      assertThrows(
+          IllegalStateException.class,
+          () -> ShaCalls.update(functions, corrupt, false, null, 0, in, 0, 1),
+          name[0]);
+      assertThrows(
+          IllegalStateException.class,
+          () -> ShaCalls.finish(functions, corrupt, false, null, 0, out, 0),
+          name[0]);
+      assertArrayEquals(new byte[64], out, name[0]);
+      ShaCalls.finish(functions, counted, false, null, 0, out, 0);
+      byte[] expected = Jdk.digest(name[1], new byte[63]);
+      assertArrayEquals(expected, Arrays.copyOf(out, expected.length), name[0]);
+    }
   }
 
   /**
