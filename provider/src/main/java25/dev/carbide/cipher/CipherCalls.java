@@ -52,8 +52,9 @@ final class CipherCalls {
       int outOff,
       int cap,
       int tagLen) {
-    MemorySegment keySegment = key == null ? MemorySegment.NULL : MemorySegment.ofArray(key);
-    MemorySegment ivSegment = iv == null ? MemorySegment.NULL : MemorySegment.ofArray(iv);
+    // An array the step does not read (no new key, no AAD, nothing buffered: every message of a
+    // cipher re-initialised with only a new IV) goes as NULL: each heap segment costs the downcall
+    // an allocation and a scope check, and these are most of a small message's crossings.
     int result;
     try {
       result =
@@ -62,15 +63,15 @@ final class CipherCalls {
                   context,
                   cipher,
                   flags,
-                  keySegment,
+                  segment(key, key == null ? 0 : key.length),
                   key == null ? 0 : key.length,
-                  ivSegment,
+                  segment(iv, iv == null ? 0 : iv.length),
                   iv == null ? 0 : iv.length,
-                  MemorySegment.ofArray(aad),
-                  aad.length,
+                  segment(aad, aadLen),
+                  aadLen == 0 ? 0 : aad.length,
                   aadLen,
-                  MemorySegment.ofArray(prefix),
-                  prefix.length,
+                  segment(prefix, prefixLen),
+                  prefixLen == 0 ? 0 : prefix.length,
                   prefixLen,
                   MemorySegment.ofArray(in),
                   in.length,
@@ -92,6 +93,11 @@ final class CipherCalls {
       throw new IllegalStateException("native cipher step failed"); // throwDeferred always throws
     }
     return result;
+  }
+
+  /** The array as a heap segment, or NULL when the step reads none of it ({@code used} is 0). */
+  private static MemorySegment segment(byte[] array, int used) {
+    return used == 0 ? MemorySegment.NULL : MemorySegment.ofArray(array);
   }
 
   private static MethodHandle linkCriticalStep() {
