@@ -52,9 +52,8 @@ final class CipherCalls {
       int outOff,
       int cap,
       int tagLen) {
-    // An array the step does not read (no new key, no AAD, nothing buffered: every message of a
-    // cipher re-initialised with only a new IV) goes as NULL: each heap segment costs the downcall
-    // an allocation and a scope check, and these are most of a small message's crossings.
+    MemorySegment keySegment = key == null ? MemorySegment.NULL : MemorySegment.ofArray(key);
+    MemorySegment ivSegment = iv == null ? MemorySegment.NULL : MemorySegment.ofArray(iv);
     int result;
     try {
       result =
@@ -63,15 +62,15 @@ final class CipherCalls {
                   context,
                   cipher,
                   flags,
-                  segment(key, key == null ? 0 : key.length),
+                  keySegment,
                   key == null ? 0 : key.length,
-                  segment(iv, iv == null ? 0 : iv.length),
+                  ivSegment,
                   iv == null ? 0 : iv.length,
-                  segment(aad, aadLen),
-                  aadLen == 0 ? 0 : aad.length,
+                  MemorySegment.ofArray(aad),
+                  aad.length,
                   aadLen,
-                  segment(prefix, prefixLen),
-                  prefixLen == 0 ? 0 : prefix.length,
+                  MemorySegment.ofArray(prefix),
+                  prefix.length,
                   prefixLen,
                   MemorySegment.ofArray(in),
                   in.length,
@@ -93,11 +92,6 @@ final class CipherCalls {
       throw new IllegalStateException("native cipher step failed"); // throwDeferred always throws
     }
     return result;
-  }
-
-  /** The array as a heap segment, or NULL when the step reads none of it ({@code used} is 0). */
-  private static MemorySegment segment(byte[] array, int used) {
-    return used == 0 ? MemorySegment.NULL : MemorySegment.ofArray(array);
   }
 
   private static MethodHandle linkCriticalStep() {
