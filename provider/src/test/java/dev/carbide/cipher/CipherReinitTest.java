@@ -153,12 +153,7 @@ class CipherReinitTest {
       default:
         {
           int cut = input.length == 0 ? 0 : random.nextInt(input.length + 1);
-          byte[] first = cipher.update(input, 0, cut);
-          byte[] last = cipher.doFinal(input, cut, input.length - cut);
-          byte[] head = first == null ? new byte[0] : first;
-          byte[] joined = Arrays.copyOf(head, head.length + last.length);
-          System.arraycopy(last, 0, joined, head.length, last.length);
-          return joined;
+          return CipherScratchTest.updateThenFinal(cipher, input, cut);
         }
     }
   }
