@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -332,6 +334,69 @@ TEST(StepRunTest, FailedOneShotDecryptionIntoPrivateOutputIsCleansed) {
   EXPECT_EQ(KindOf([&] { open.Run(context, ct.data(), out.data(), CipherStep::Output::kCallers); }),
             ErrorKind::kBadTag);
   EXPECT_EQ(out, std::vector<uint8_t>(open.max_out(), 0));
+}
+
+// A whole message restarted with a new IV alone (CipherStep::WholeRestart, every re-init of a JCA
+// cipher with the same key) takes a shorter path than StepRun: it must give what a fresh context
+// gives, in place and into overlapping output (which falls back to the general path) too, and a
+// failing message must release nothing it wrote.
+TEST(StepRunTest, RestartWithTheIvAloneMatchesAFreshContext) {
+  for (const char* cipher :
+       {"AES-256-CBC", "AES-256-CTR", "AES-256-OFB", "AES-256-CFB", "AES-256-ECB"}) {
+    for (bool encrypt : {true, false}) {
+      SCOPED_TRACE(std::string(cipher) + (encrypt ? " encrypt" : " decrypt"));
+      const EVP_CIPHER* evp = FindCipher(cipher);
+      const size_t iv_len = static_cast<size_t>(EVP_CIPHER_get_iv_length(evp));
+      const int32_t flags = kFinal | (encrypt ? jni::kEncrypt : 0);
+      CipherContext context;
+      std::vector<uint8_t> first = Pattern(32, 9);
+      std::vector<uint8_t> out(64);
+      // The first message sends the key; the ones after it only their IVs.
+      CipherStep keyed(evp, flags, kKey, {kIv.data(), iv_len}, {}, {}, 32, 0);
+      ASSERT_FALSE(keyed.WholeRestart());
+      keyed.Run(context, first.data(), out.data(), CipherStep::Output::kCallers);
+      for (int message = 0; message < 3; ++message) {
+        std::vector<uint8_t> iv = Pattern(16, static_cast<uint8_t>(40 + message));
+        std::vector<uint8_t> in = Pattern(64 + 16 * message, static_cast<uint8_t>(message));
+        CipherContext fresh;
+        fresh.Start(evp, encrypt, kKey.data(), 32, iv_len == 0 ? nullptr : iv.data(), iv_len);
+        std::vector<uint8_t> expected(in.size());
+        size_t n = fresh.Update(in.data(), in.size(), expected.data());
+        expected.resize(n + fresh.Finish(expected.data() + n));
+
+        CipherStep step(evp, flags, {}, {iv.data(), iv_len}, {}, {},
+                        static_cast<int32_t>(in.size()), 0);
+        ASSERT_TRUE(step.WholeRestart());
+        std::vector<uint8_t> apart(in.size());
+        apart.resize(step.Run(context, in.data(), apart.data(), CipherStep::Output::kCallers));
+        EXPECT_EQ(apart, expected);
+        std::vector<uint8_t> in_place = in;
+        in_place.resize(
+            step.Run(context, in_place.data(), in_place.data(), CipherStep::Output::kCallers));
+        EXPECT_EQ(in_place, expected);
+        // Output one block behind the input, overlapping it: the general path copies the input.
+        std::vector<uint8_t> shifted(in.size() + 16);
+        std::memcpy(shifted.data() + 16, in.data(), in.size());
+        size_t written =
+            step.Run(context, shifted.data() + 16, shifted.data(), CipherStep::Output::kCallers);
+        EXPECT_EQ(std::vector<uint8_t>(shifted.begin(), shifted.begin() + written), expected);
+      }
+    }
+  }
+  // A CBC message that is not whole blocks fails at its end: the block it wrote is cleansed.
+  const EVP_CIPHER* cbc = FindCipher("AES-256-CBC");
+  CipherContext context;
+  std::vector<uint8_t> in = Pattern(20, 3);
+  std::vector<uint8_t> out(20, 0xee);
+  CipherStep keyed(cbc, kFinal | jni::kEncrypt, kKey, {kIv.data(), 16}, {}, {}, 16, 0);
+  keyed.Run(context, in.data(), out.data(), CipherStep::Output::kCallers);
+  CipherStep partial(cbc, kFinal | jni::kEncrypt, {}, {kIv.data(), 16}, {}, {}, 20, 0);
+  ASSERT_TRUE(partial.WholeRestart());
+  std::fill(out.begin(), out.end(), 0xee);
+  EXPECT_EQ(
+      KindOf([&] { partial.Run(context, in.data(), out.data(), CipherStep::Output::kCallers); }),
+      ErrorKind::kIllegalArgument);
+  EXPECT_EQ(std::vector<uint8_t>(out.begin(), out.begin() + 16), std::vector<uint8_t>(16, 0));
 }
 
 }  // namespace

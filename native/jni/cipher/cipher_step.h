@@ -106,6 +106,15 @@ class CipherStep {
   // or padding leaves no plaintext in `out`: with Output::kCallers none was ever there.
   size_t Run(CipherContext& context, const uint8_t* in, uint8_t* out, Output output) const;
 
+  // True for a whole message restarted with a new IV alone (the key schedule kept) and given as
+  // the input, with nothing buffered, no AAD and nothing to check or add (no tag, no padding):
+  // every message of a CBC, CTR, OFB, CFB or ECB cipher re-initialised with the same key.
+  bool WholeRestart() const {
+    constexpr int32_t kOther = kPad | kRewind | kWrap | kOneShot;
+    return Has(kStart) && Has(kFinish) && (flags_ & kOther) == 0 && cipher_ != nullptr &&
+           key_.empty() && aad_.empty() && prefix_.empty() && tag_len_ == 0;
+  }
+
  private:
   friend class StepRun;
   static constexpr size_t kMaxPaddedBlock = kMaxPaddingTail / 2;  // of the padded modes (AES)

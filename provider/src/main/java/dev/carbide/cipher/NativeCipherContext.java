@@ -79,33 +79,75 @@ final class NativeCipherContext {
             && CipherCalls.critical()
             && inLen <= CRITICAL_DATA_LIMIT
             && prefixLen <= CRITICAL_DATA_LIMIT - inLen;
-    boolean small =
-        arrays
-            && encryption
-            && !critical
-            && inLen <= SCRATCH_DATA_LIMIT
-            && prefixLen <= SCRATCH_DATA_LIMIT;
+    if (!critical) {
+      return stepByJni(
+          cipher,
+          flags,
+          key,
+          iv,
+          aad,
+          aadLen,
+          prefix,
+          prefixLen,
+          in,
+          inOff,
+          inLen,
+          out,
+          outOff,
+          cap,
+          tagLen,
+          arrays && encryption);
+    }
     try {
-      if (critical) {
-        // The critical call reads the IV and AAD where they lie: no scratch memory at all.
-        return CipherCalls.step(
-            context,
-            cipher,
-            flags,
-            key,
-            iv,
-            aad,
-            aadLen,
-            prefix,
-            prefixLen,
-            (byte[]) in,
-            inOff,
-            inLen,
-            (byte[]) out,
-            outOff,
-            cap,
-            tagLen);
-      }
+      // The critical call reads the IV and AAD where they lie: no scratch memory at all.
+      return CipherCalls.step(
+          context,
+          cipher,
+          flags,
+          key,
+          iv,
+          aad,
+          aadLen,
+          prefix,
+          prefixLen,
+          (byte[]) in,
+          inOff,
+          inLen,
+          (byte[]) out,
+          outOff,
+          cap,
+          tagLen);
+    } finally {
+      Reference.reachabilityFence(this);
+    }
+  }
+
+  /**
+   * {@link #step} by JNI: the IV and AAD in the scratch memory, and with them the data of a small
+   * encryption between arrays ({@code arrayEncryption}). Apart from {@link #step}, so that the
+   * critical path, every small message's on Java 22 and later, stays small enough for the JIT to
+   * inline into its caller.
+   */
+  private int stepByJni(
+      long cipher,
+      int flags,
+      byte[] key,
+      byte[] iv,
+      byte[] aad,
+      int aadLen,
+      byte[] prefix,
+      int prefixLen,
+      Object in,
+      int inOff,
+      int inLen,
+      Object out,
+      int outOff,
+      int cap,
+      int tagLen,
+      boolean arrayEncryption) {
+    boolean small =
+        arrayEncryption && inLen <= SCRATCH_DATA_LIMIT && prefixLen <= SCRATCH_DATA_LIMIT;
+    try {
       // By JNI the IV and AAD travel in scratch, ahead of a small encryption's data.
       int ivLen = iv == null ? 0 : iv.length;
       int header = Math.addExact(ivLen, aadLen);

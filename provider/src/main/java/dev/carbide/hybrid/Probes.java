@@ -213,6 +213,17 @@ final class Probes {
         });
   }
 
+  /**
+   * A cipher message as the routed SPI runs it: init with the same key object, then one doFinal.
+   * The IV object is reused and the output written into an array, where an application (and bench's
+   * CipherBenchmark) makes a new IV per message and lets doFinal allocate; neither changes the
+   * answer: both engines copy the IV whatever its object, and both allocate the same output in the
+   * allocating form, which only adds the same cost to each side (session 14 measured the JDK's
+   * speed over Carbide's at 64 B at 1.55-1.70 in either form, docs/hybrid.md). What kept small
+   * AES-CBC encryptions on OpenSSL then was not this operation but the largest-first rule in
+   * Calibration: CBC encryption is serial in both engines, so they tie at 16 KiB and the smaller
+   * classes are never raced; a profile says only "the JDK from N bytes up".
+   */
   private static Operation cipherOperation(
       Provider provider, String transformation, int mode, int size)
       throws GeneralSecurityException {

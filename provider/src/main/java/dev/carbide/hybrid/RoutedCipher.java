@@ -126,56 +126,67 @@ final class RoutedCipher extends CipherSpi {
 
   @Override
   protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
-    init(() -> carbide.init(opmode, key, random), opmode, key, null, null, random);
-  }
-
-  @Override
-  protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
-      throws InvalidKeyException, InvalidAlgorithmParameterException {
-    if (!predictJdk(opmode, key, params, random)) {
-      init(() -> carbide.init(opmode, key, params, random), opmode, key, params, null, random);
-    }
-  }
-
-  /**
-   * The predicted init (see the class comment): true if only the JDK's engine was initialised,
-   * false if the caller must take the usual path, Carbide's engine first.
-   */
-  private boolean predictJdk(
-      int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random) {
     guard.enter();
     try {
-      if (active == null
-          || active != jdk
-          || key != this.key
-          || opmode != this.opmode
-          || !(params instanceof IvParameterSpec)) {
-        return false;
-      }
-      // No check of the IV's length here (getIV() copies it): SunJCE refuses every length that
-      // Carbide refuses, and a refusal falls back to Carbide's init below.
-      try {
-        jdk.init(opmode, key, params, random);
-      } catch (GeneralSecurityException | RuntimeException e) {
-        jdkCurrent = false;
-        return false; // Carbide's engine decides, and its exception is the caller's
-      }
-      this.spec = params;
-      this.parameters = null;
-      this.random = random;
-      jdkCurrent = true;
-      carbideCurrent = false;
-      active = null;
-      return true;
+      init(() -> carbide.init(opmode, key, random), opmode, key, null, null, random);
     } finally {
       guard.exit();
     }
   }
 
   @Override
+  protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+      throws InvalidKeyException, InvalidAlgorithmParameterException {
+    // One guard for the prediction and the init: every message's init passes here.
+    guard.enter();
+    try {
+      if (!predictJdk(opmode, key, params, random)) {
+        init(() -> carbide.init(opmode, key, params, random), opmode, key, params, null, random);
+      }
+    } finally {
+      guard.exit();
+    }
+  }
+
+  /**
+   * The predicted init (see the class comment): true if only the JDK's engine was initialised,
+   * false if the caller must take the usual path, Carbide's engine first. Under the guard.
+   */
+  private boolean predictJdk(
+      int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random) {
+    if (active == null
+        || active != jdk
+        || key != this.key
+        || opmode != this.opmode
+        || !(params instanceof IvParameterSpec)) {
+      return false;
+    }
+    // No check of the IV's length here (getIV() copies it): SunJCE refuses every length that
+    // Carbide refuses, and a refusal falls back to Carbide's init below.
+    try {
+      jdk.init(opmode, key, params, random);
+    } catch (GeneralSecurityException | RuntimeException e) {
+      jdkCurrent = false;
+      return false; // Carbide's engine decides, and its exception is the caller's
+    }
+    this.spec = params;
+    this.parameters = null;
+    this.random = random;
+    jdkCurrent = true;
+    carbideCurrent = false;
+    active = null;
+    return true;
+  }
+
+  @Override
   protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
       throws InvalidKeyException, InvalidAlgorithmParameterException {
-    init(() -> carbide.init(opmode, key, params, random), opmode, key, null, params, random);
+    guard.enter();
+    try {
+      init(() -> carbide.init(opmode, key, params, random), opmode, key, null, params, random);
+    } finally {
+      guard.exit();
+    }
   }
 
   /** One of Carbide's engine's inits, which may refuse the key or (X) the parameters. */
@@ -186,7 +197,8 @@ final class RoutedCipher extends CipherSpi {
 
   /**
    * Every init: Carbide's engine takes it (its exceptions are the caller's), then the operation's
-   * inputs are kept for the JDK's engine and the next data step chooses the engine again.
+   * inputs are kept for the JDK's engine and the next data step chooses the engine again. Under the
+   * guard.
    */
   private <X extends Exception> void init(
       CarbideInit<X> carbideInit,
@@ -196,21 +208,16 @@ final class RoutedCipher extends CipherSpi {
       AlgorithmParameters parameters,
       SecureRandom random)
       throws InvalidKeyException, X {
-    guard.enter();
-    try {
-      carbideCurrent = false;
-      carbideInit.run();
-      carbideCurrent = true;
-      this.opmode = opmode;
-      this.key = key;
-      this.spec = spec;
-      this.parameters = parameters;
-      this.random = random;
-      jdkCurrent = false;
-      active = null;
-    } finally {
-      guard.exit();
-    }
+    carbideCurrent = false;
+    carbideInit.run();
+    carbideCurrent = true;
+    this.opmode = opmode;
+    this.key = key;
+    this.spec = spec;
+    this.parameters = parameters;
+    this.random = random;
+    jdkCurrent = false;
+    active = null;
   }
 
   @Override

@@ -136,9 +136,14 @@ class CipherScratchTest {
       byte[] input,
       int first)
       throws Exception {
-    Cipher cipher = init(provider, Cipher.ENCRYPT_MODE, transformation, key, params);
-    byte[] head = cipher.update(input, 0, first);
-    byte[] tail = cipher.doFinal(input, first, input.length - first);
+    return updateThenFinal(
+        init(provider, Cipher.ENCRYPT_MODE, transformation, key, params), input, first);
+  }
+
+  /** An update of {@code input[0, cut)} and a doFinal of the rest, their outputs joined. */
+  static byte[] updateThenFinal(Cipher cipher, byte[] input, int cut) throws Exception {
+    byte[] head = cipher.update(input, 0, cut);
+    byte[] tail = cipher.doFinal(input, cut, input.length - cut);
     byte[] start = head == null ? new byte[0] : head;
     byte[] all = Arrays.copyOf(start, start.length + tail.length);
     System.arraycopy(tail, 0, all, start.length, tail.length);
