@@ -55,6 +55,11 @@ class PeerVerifier {
   virtual int SelectApplicationProtocol(const std::vector<std::string>& /*offered*/) noexcept {
     return kRefuseProtocols;
   }
+  // A stapling server (Settings::status_request) chose its credentials in a full handshake whose
+  // client asked for their OCSP status: returns the leaf's OCSP response (DER) to staple, empty for
+  // none, or nullopt if it is not at hand: the handshake then pauses (Engine::AwaitsStatusResponse)
+  // so that the caller can fetch it outside the handshake and hand it to Engine::StapleResponse.
+  virtual std::optional<Der> ServerStatusResponse() noexcept { return Der(); }
 
  protected:
   ~PeerVerifier() = default;
@@ -238,7 +243,9 @@ struct Settings {
   std::vector<std::string> alpn;      // application protocols, in preference order
   bool alpn_selector = false;         // server: PeerVerifier chooses the protocol instead
   int verify_mode = SSL_VERIFY_NONE;  // server: SSL_VERIFY_PEER [| FAIL_IF_NO_PEER_CERT]
-  bool status_request = false;        // client: asks for a stapled OCSP response (tls_status.cc)
+  // Client: asks for the server's stapled OCSP response. Server: staples the response
+  // PeerVerifier::ServerStatusResponse gives for its leaf when a client asks (tls_status.cc).
+  bool status_request = false;
   // When this side's credentials sign outside OpenSSL (an external key, carbide/tls_external_key.h)
   // the handshake pauses once before it can sign (Engine::AwaitsExternalSigner), so that the caller
   // can run the step that signs elsewhere: the JNI bridge's delegated task.
@@ -301,7 +308,15 @@ class Engine {
   // this side's credentials (just chosen by the certificate callback) sign outside OpenSSL: nothing
   // was signed yet, and the next Handshake call goes on from there (and may sign, or wait for
   // records first: a TLS 1.3 client signs only after the server's Finished).
-  bool AwaitsExternalSigner() const noexcept { return awaiting_external_signer_; }
+  bool AwaitsExternalSigner() const noexcept { return pause_ == Pause::kExternalSigner; }
+  // Whether the last Handshake call of a stapling server stopped because its PeerVerifier has no
+  // OCSP response at hand (ServerStatusResponse gave nullopt): nothing was written yet; the caller
+  // fetches the response, hands it to StapleResponse (or not, for none), and calls Handshake again.
+  bool AwaitsStatusResponse() const noexcept { return pause_ == Pause::kStatusResponse; }
+  // The OCSP response (DER) a server staples for its leaf in this handshake, replacing any given
+  // before; empty for none. OpenSSL sends it in TLS 1.3's Certificate message or TLS 1.2's
+  // CertificateStatus, if the client asked for one.
+  void StapleResponse(std::span<const uint8_t> response);
   // Decrypts application data into `out`. Returns the bytes produced, 0 if a record is needed, or
   // -1 once the peer's close_notify arrived.
   long Read(std::span<uint8_t> out, PeerVerifier& verifier);
@@ -329,6 +344,11 @@ class Engine {
     std::string cipher_suite;
   };
   bool DefersVerificationToStatus() const noexcept;
+  // A stapling server's certificate callback, once its credentials are chosen: staples the
+  // PeerVerifier's response, or returns true (pausing) if it has none at hand (tls_status.cc).
+  bool PausesForStatusResponse();
+  // Why the certificate callback paused the handshake (SSL_ERROR_WANT_X509_LOOKUP).
+  enum class Pause { kNone, kExternalSigner, kStatusResponse };
 
   SSL* ssl_;
   RecordBio* network_in_ = nullptr;   // owned by its BIO, which ssl_ owns
@@ -339,10 +359,12 @@ class Engine {
   SSL_SESSION* new_session_ = nullptr;              // owned; see TakeNewSession
   std::vector<uint16_t> peer_certificate_schemes_;  // a server's client's signature_algorithms_cert
   bool defer_external_signatures_ = false;          // see Settings::defer_external_signatures
-  bool awaiting_external_signer_ = false;           // see AwaitsExternalSigner
+  bool staples_status_ = false;                     // a server's Settings::status_request
+  Pause pause_ = Pause::kNone;  // see AwaitsExternalSigner, AwaitsStatusResponse
 
   // The certificate callbacks' pause (tls_credentials.cc). ResumesAfterPause: whether this call of
-  // the callback continues a paused handshake (the credentials are in place: answer 1 at once).
+  // the callback continues a paused handshake, for either reason (the credentials and any stapled
+  // response are in place: answer 1 at once; a server then signs in this same call).
   // PauseForExternalSigner: the callback's answer once credentials are in place, -1 (pause) the
   // first time if they sign outside OpenSSL and the engine defers that, else 1.
   bool ResumesAfterPause() noexcept;

@@ -7,6 +7,7 @@
 
 #include <jni.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@ jmethodID verify_peer_method = nullptr;
 jmethodID choose_client_credentials_method = nullptr;
 jmethodID choose_server_credentials_method = nullptr;
 jmethodID select_application_protocol_method = nullptr;
+jmethodID server_status_response_method = nullptr;
 
 // A byte[][] of DER certificates, or null with the Java exception pending.
 jobjectArray NewDerArray(JNIEnv* env, const std::vector<tls::Der>& chain) {
@@ -150,6 +152,31 @@ class JavaVerifier final : public tls::PeerVerifier {
     return chosen;
   }
 
+  // A stapling server's OCSP response from the Java side's cache: null there means none at hand
+  // (the handshake pauses and the Java side fetches it in a delegated task).
+  std::optional<tls::Der> ServerStatusResponse() noexcept override {
+    if (trust_ == nullptr || env_->PushLocalFrame(2) != 0) {
+      return tls::Der();
+    }
+    std::optional<tls::Der> response;
+    try {
+      auto bytes =
+          static_cast<jbyteArray>(env_->CallObjectMethod(trust_, server_status_response_method));
+      if (env_->ExceptionCheck()) {
+        response = tls::Der();  // no staple; cleared below
+      } else if (bytes != nullptr) {
+        tls::Der& der = response.emplace(static_cast<size_t>(env_->GetArrayLength(bytes)));
+        env_->GetByteArrayRegion(bytes, 0, static_cast<jsize>(der.size()),
+                                 reinterpret_cast<jbyte*>(der.data()));
+      }
+    } catch (...) {
+      response = tls::Der();  // out of memory: staple nothing rather than fail
+    }
+    env_->ExceptionClear();
+    env_->PopLocalFrame(nullptr);
+    return response;
+  }
+
  private:
   JNIEnv* env_;
   jobject trust_;
@@ -252,8 +279,9 @@ jint Pending(JNIEnv* env, jclass, jlong engine) {
   });
 }
 
-// TlsNative's HANDSHAKE_* values: 1 complete, 2 paused before a key only Java can use signs (the
-// Java side runs the next step in a delegated task), 0 waiting for records.
+// TlsNative's HANDSHAKE_* values: 1 complete, 2 paused before a key only Java can use signs, 3
+// paused for a stapling server's OCSP response (the Java side runs the next step in a delegated
+// task, after fetching the response for 3), 0 waiting for records.
 jint Handshake(JNIEnv* env, jclass, jlong engine, jobject trust) {
   return TlsGuard(env, [&]() -> jint {
     JavaVerifier verifier(env, trust);
@@ -261,7 +289,19 @@ jint Handshake(JNIEnv* env, jclass, jlong engine, jobject trust) {
     if (tls_engine.Handshake(verifier)) {
       return 1;
     }
-    return tls_engine.AwaitsExternalSigner() ? 2 : 0;
+    return tls_engine.AwaitsExternalSigner() ? 2 : tls_engine.AwaitsStatusResponse() ? 3 : 0;
+  });
+}
+
+// A stapling server's OCSP response for this handshake (null or empty: none).
+void StapleResponse(JNIEnv* env, jclass, jlong engine, jbyteArray response) {
+  TlsGuard(env, [&] {
+    tls::Der der(response == nullptr ? 0 : static_cast<size_t>(env->GetArrayLength(response)));
+    if (!der.empty()) {
+      env->GetByteArrayRegion(response, 0, static_cast<jsize>(der.size()),
+                              reinterpret_cast<jbyte*>(der.data()));
+    }
+    FromHandle<tls::Engine>(engine).StapleResponse(der);
   });
 }
 
@@ -327,10 +367,11 @@ bool RegisterTlsNatives(JNIEnv* env) {
       env->GetMethodID(trust, "chooseServerCredentials", "(Ljava/lang/String;)J");
   select_application_protocol_method =
       env->GetMethodID(trust, "selectApplicationProtocol", "([Ljava/lang/String;)I");
+  server_status_response_method = env->GetMethodID(trust, "serverStatusResponse", "()[B");
   env->DeleteLocalRef(trust);
   if (verify_peer_method == nullptr || choose_client_credentials_method == nullptr ||
       choose_server_credentials_method == nullptr ||
-      select_application_protocol_method == nullptr) {
+      select_application_protocol_method == nullptr || server_status_response_method == nullptr) {
     return false;
   }
   static const JNINativeMethod methods[] = {
@@ -363,6 +404,7 @@ bool RegisterTlsNatives(JNIEnv* env) {
        reinterpret_cast<void*>(PeerChain)},
       {const_cast<char*>("stapledResponse"), const_cast<char*>("(J)[B"),
        reinterpret_cast<void*>(StapledResponse)},
+      Method("stapleResponse", "(J[B)V", StapleResponse),
   };
   return RegisterNatives(env, "dev/carbide/ssl/TlsNative", methods);
 }

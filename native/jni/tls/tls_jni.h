@@ -16,6 +16,8 @@ bool RegisterTlsNatives(JNIEnv* env);
 bool RegisterTlsSessionNatives(JNIEnv* env);
 // Records and application data between the engine and the caller's buffers (tls_records_jni.cc).
 bool RegisterTlsRecordNatives(JNIEnv* env);
+// A stapling server's OCSP request and the verdict on its answer (tls_ocsp_jni.cc).
+bool RegisterTlsOcspNatives(JNIEnv* env);
 
 // Raises javax.net.ssl.SSLException (cached by RegisterTlsNatives) with `message`.
 void ThrowSslException(JNIEnv* env, const char* message);

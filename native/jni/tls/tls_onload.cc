@@ -12,7 +12,7 @@ extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void* /*reserved*/) {
   }
   if (!carbide::jni::InitExceptionClasses(env) || !carbide::jni::RegisterTlsNatives(env) ||
       !carbide::jni::RegisterTlsSessionNatives(env) ||
-      !carbide::jni::RegisterTlsRecordNatives(env)) {
+      !carbide::jni::RegisterTlsRecordNatives(env) || !carbide::jni::RegisterTlsOcspNatives(env)) {
     return JNI_ERR;
   }
   return JNI_VERSION_10;

@@ -13,21 +13,13 @@
 #include "carbide/library.h"
 #include "carbide/tls.h"
 #include "carbide/tls_external_key.h"
+#include "certificate_der.h"
 
 namespace carbide::tls {
 
-namespace {
-
-using X509Ptr = std::unique_ptr<X509, decltype(&X509_free)>;
-using PkeyPtr = std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)>;
-struct ChainFree {
-  void operator()(STACK_OF(X509) * chain) const noexcept { sk_X509_pop_free(chain, X509_free); }
-};
-using ChainPtr = std::unique_ptr<STACK_OF(X509), ChainFree>;
-
-X509Ptr ParseCertificate(const Der& der) {
+X509Ptr ParseCertificate(std::span<const uint8_t> der, ErrorKind kind) {
   if (der.empty() || der.size() > LONG_MAX) {
-    throw Error(ErrorKind::kInvalidKey, "a certificate is empty");
+    throw Error(kind, "a certificate is empty");
   }
   // Made in the engine's library context first, so that its public key is decoded there too.
   X509* into = X509_new_ex(LibraryContext(), nullptr);
@@ -38,10 +30,18 @@ X509Ptr ParseCertificate(const Der& der) {
   const X509* parsed = d2i_X509(&into, &p, static_cast<long>(der.size()));
   X509Ptr cert(into, X509_free);  // a failed d2i_X509 has freed it and left `into` null
   if (parsed == nullptr || p != der.data() + der.size()) {
-    ThrowOpensslError("cannot parse the certificate", ErrorKind::kInvalidKey);
+    ThrowOpensslError("cannot parse the certificate", kind);
   }
   return cert;
 }
+
+namespace {
+
+using PkeyPtr = std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)>;
+struct ChainFree {
+  void operator()(STACK_OF(X509) * chain) const noexcept { sk_X509_pop_free(chain, X509_free); }
+};
+using ChainPtr = std::unique_ptr<STACK_OF(X509), ChainFree>;
 
 // The leaf and the certificates after it, each parsed.
 struct ParsedChain {
@@ -54,13 +54,13 @@ ParsedChain ParseChain(const std::vector<Der>& chain) {
     throw Error(ErrorKind::kInvalidKey, "the certificate chain is empty");
   }
   ParsedChain parsed;
-  parsed.leaf = ParseCertificate(chain.front());
+  parsed.leaf = ParseCertificate(chain.front(), ErrorKind::kInvalidKey);
   parsed.rest.reset(sk_X509_new_null());
   if (parsed.rest == nullptr) {
     throw Error(ErrorKind::kOutOfMemory, "sk_X509_new_null failed");
   }
   for (size_t i = 1; i < chain.size(); i++) {
-    X509Ptr cert = ParseCertificate(chain[i]);
+    X509Ptr cert = ParseCertificate(chain[i], ErrorKind::kInvalidKey);
     if (sk_X509_push(parsed.rest.get(), cert.get()) <= 0) {
       throw Error(ErrorKind::kOutOfMemory, "sk_X509_push failed");
     }
@@ -115,8 +115,8 @@ void Engine::UseCredentials(const Credentials& credentials) {
 }
 
 bool Engine::ResumesAfterPause() noexcept {
-  bool resuming = awaiting_external_signer_;
-  awaiting_external_signer_ = false;
+  bool resuming = pause_ != Pause::kNone;
+  pause_ = Pause::kNone;
   return resuming;
 }
 
@@ -127,7 +127,7 @@ int Engine::PauseForExternalSigner() noexcept {
   if (!defer_external_signatures_ || !IsExternalKey(SSL_get_privatekey(ssl_))) {
     return 1;
   }
-  awaiting_external_signer_ = true;
+  pause_ = Pause::kExternalSigner;
   return -1;  // SSL_ERROR_WANT_X509_LOOKUP
 }
 

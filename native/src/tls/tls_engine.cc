@@ -255,6 +255,7 @@ void Engine::Configure(const Settings& settings) {
           0) {
     ThrowOpensslError("cannot set the application protocols");
   }
+  staples_status_ = SSL_is_server(ssl_) != 0 && settings.status_request;
   if (SSL_is_server(ssl_) != 0) {
     SSL_set_verify(ssl_, settings.verify_mode, nullptr);
   } else if (settings.status_request) {
@@ -324,8 +325,8 @@ bool Engine::Handshake(PeerVerifier& verifier) {
     case SSL_ERROR_WANT_WRITE:
       return false;
     case SSL_ERROR_WANT_X509_LOOKUP:
-      if (awaiting_external_signer_) {
-        return false;  // paused before an external key signs: the next call goes on
+      if (pause_ != Pause::kNone) {
+        return false;  // paused before an external key signs, or for an OCSP response
       }
       break;
     default:

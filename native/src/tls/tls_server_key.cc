@@ -12,7 +12,8 @@
 namespace carbide::tls {
 
 // Returns 1 with the chosen credentials in use (or, if none are chosen, with those the engine was
-// given before its handshake), -1 to pause before an external key signs (Engine::
+// given before its handshake) and their OCSP response stapled if the server staples, -1 to pause
+// for that response (Engine::AwaitsStatusResponse) or before an external key signs (Engine::
 // AwaitsExternalSigner), and 0 to fail the handshake: a server has nothing to present.
 int ChooseServerCertificate(SSL* ssl, void* /*arg*/) {
   auto* engine = static_cast<Engine*>(SSL_get_app_data(ssl));
@@ -29,6 +30,9 @@ int ChooseServerCertificate(SSL* ssl, void* /*arg*/) {
       engine->UseCredentials(*credentials);
     } else if (SSL_get_certificate(ssl) == nullptr) {
       return 0;
+    }
+    if (engine->PausesForStatusResponse()) {
+      return -1;  // SSL_ERROR_WANT_X509_LOOKUP: the caller fetches the OCSP response
     }
     return engine->PauseForExternalSigner();
   } catch (...) {

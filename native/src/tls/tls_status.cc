@@ -1,4 +1,4 @@
-// OCSP stapling, on the client side: a client asks for the server's stapled OCSP response
+// OCSP stapling. On the client side, a client asks for the server's stapled OCSP response
 // (status_request, Settings::status_request) and the application's trust manager sees it, as the
 // JDK's PKIX revocation checking expects (ExtendedSSLSession.getStatusResponses), when it is asked
 // about the server's chain. TLS 1.3 carries the response in the Certificate message, so it is there
@@ -6,13 +6,28 @@
 // VerifyPeer only keeps the chain and the verifier is asked from OpenSSL's status callback, which
 // runs once the server's whole first flight is read and before the client answers it: what
 // SunJSSE does, deferring the trust check until CertificateStatus has arrived.
+//
+// And on the server side: a server that staples (Settings::status_request, SunJSSE's
+// jdk.tls.server.enableStatusRequestExtension) asks its PeerVerifier for the leaf's OCSP response
+// once its certificate callback has chosen the credentials of a full handshake whose client sent
+// status_request. The response is fetched and cached by the caller (the Java side), never inside
+// the handshake: one at hand is stapled at once, and without one the handshake pauses there
+// (SSL_ERROR_WANT_X509_LOOKUP, as for an external signer) until the caller has fetched it. OpenSSL
+// then sends it, from the server SSL_CTX's status callback, in TLS 1.3's Certificate message or
+// TLS 1.2's CertificateStatus.
+#include <openssl/crypto.h>
+#include <openssl/ocsp.h>
 #include <openssl/ssl.h>
 #include <openssl/tls1.h>
 
+#include <climits>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "carbide/error.h"
 #include "carbide/tls.h"
 
 namespace carbide::tls {
@@ -40,8 +55,53 @@ int VerifyPeerWithStatus(SSL* ssl, void* /*arg*/) {
   }
 }
 
+namespace {
+
+// The server's status callback: the response stapled before (Engine::StapleResponse) is sent if
+// there is one (OpenSSL sends it only then), and nothing otherwise.
+int ServeStatus(SSL* /*ssl*/, void* /*arg*/) { return SSL_TLSEXT_ERR_OK; }
+
+}  // namespace
+
 void Context::SetUpStatusRequests() {
   SSL_CTX_set_tlsext_status_cb(client_ctx_, VerifyPeerWithStatus);
+  SSL_CTX_set_tlsext_status_cb(ctx_, ServeStatus);
+}
+
+bool Engine::PausesForStatusResponse() {
+  if (!staples_status_ || verifier_ == nullptr ||
+      SSL_get_tlsext_status_type(ssl_) != TLSEXT_STATUSTYPE_ocsp) {
+    return false;
+  }
+  // As SunJSSE, only a request that names no particular responder is answered.
+  STACK_OF(OCSP_RESPID)* responders = nullptr;
+  SSL_get_tlsext_status_ids(ssl_, &responders);
+  if (sk_OCSP_RESPID_num(responders) > 0) {
+    return false;
+  }
+  std::optional<Der> response = verifier_->ServerStatusResponse();
+  if (!response.has_value()) {
+    pause_ = Pause::kStatusResponse;
+    return true;
+  }
+  StapleResponse(*response);
+  return false;
+}
+
+void Engine::StapleResponse(std::span<const uint8_t> response) {
+  if (response.size() > LONG_MAX) {
+    throw Error(ErrorKind::kIllegalArgument, "the OCSP response is too long");
+  }
+  unsigned char* copy = nullptr;
+  if (!response.empty()) {
+    copy = static_cast<unsigned char*>(OPENSSL_malloc(response.size()));
+    if (copy == nullptr) {
+      throw Error(ErrorKind::kOutOfMemory, "cannot copy the OCSP response");
+    }
+    std::memcpy(copy, response.data(), response.size());
+  }
+  // OpenSSL takes the buffer (and frees one set before), to free it with the SSL.
+  SSL_set_tlsext_status_ocsp_resp(ssl_, copy, static_cast<long>(response.size()));
 }
 
 Der Engine::StapledResponse() const {

@@ -49,6 +49,14 @@ public class CarbideSslContext extends SSLContextSpi {
       !"false"
           .equalsIgnoreCase(
               System.getProperty("jdk.tls.client.enableStatusRequestExtension", "true"));
+  // Whether servers staple OCSP responses for their certificates (status_request), SunJSSE's
+  // jdk.tls.server.enableStatusRequestExtension, false by default; read once per context, as
+  // SunJSSE reads it. Only "true" turns it on here, where SunJSSE throws for other values.
+  final boolean serverStatusRequest =
+      "true"
+          .equalsIgnoreCase(
+              System.getProperty("jdk.tls.server.enableStatusRequestExtension", "false"));
+  private OcspStapler stapler; // made for the first stapled handshake
   private X509KeyManager keyManager;
   private X509TrustManager trustManager;
   private long handle;
@@ -86,6 +94,14 @@ public class CarbideSslContext extends SSLContextSpi {
       SessionNative.setTicketKeyRotation(context, SessionStore.statelessKeySeconds());
     }
     configureSessions();
+  }
+
+  /** The server's OCSP responses (with {@link #serverStatusRequest}), made when first needed. */
+  synchronized OcspStapler stapler() {
+    if (stapler == null) {
+      stapler = new OcspStapler();
+    }
+    return stapler;
   }
 
   SessionStore sessionStore(boolean client) {

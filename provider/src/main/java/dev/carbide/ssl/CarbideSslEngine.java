@@ -22,7 +22,8 @@ import javax.net.ssl.SSLSocket;
  * between OpenSSL and the caller's buffers ({@link RecordBuffers}). The native state is created on
  * the first handshake step and freed by a Cleaner, so an engine dropped mid-handshake frees it. One
  * lock serialises the calls (OpenSSL's SSL object is not thread-safe). A key only Java can use
- * signs in a delegated task ({@link DelegatedSteps}); every other step runs inside wrap and unwrap.
+ * signs in a delegated task ({@link DelegatedSteps}), and a stapling server waits for an OCSP
+ * response it has not cached in one; every other step runs inside wrap and unwrap.
  */
 public final class CarbideSslEngine extends ConfiguredSslEngine {
   /** The largest TLS record with its header (2^14 plaintext + 2048 expansion + 5). */
@@ -169,7 +170,7 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
         }
         buffers.feed(handle, src, recordLength);
         if (!handshakeComplete && delegated.delegating()) {
-          delegated.schedule(new DelegatedStep()); // the record is consumed; the task reads it
+          delegated.schedule(new DelegatedStep(false)); // the record is consumed; the task reads it
         } else if (!handshakeComplete) {
           step();
         }
@@ -202,8 +203,9 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
       throw new IllegalStateException("Client/Server mode has not yet been set.");
     }
     int[] versions = settings.versionRange();
-    if (settings.cipherSuites.length == 0) {
-      // The native side would take an empty list for the defaults; SunJSSE refuses it here.
+    if (!settings.servesAnEnabledCipherSuite()) {
+      // An empty list (which the native side would take for the defaults), or names SunJSSE
+      // accepts but OpenSSL does not serve: SunJSSE refuses either here, with this message.
       throw new SSLHandshakeException(
           "No appropriate protocol (protocol is disabled or cipher suites are inappropriate)");
     }
@@ -237,7 +239,7 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
           settings.applicationProtocols,
           !clientMode && callbacks.hasSelector(),
           verify,
-          clientMode && context.clientStatusRequest);
+          clientMode ? context.clientStatusRequest : context.serverStatusRequest);
       if (clientMode) {
         offered =
             Resumption.offer(context, session, handle, serverName, getPeerHost(), getPeerPort());
@@ -261,7 +263,9 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
       callbacks.beforeStep();
       int state = TlsNative.handshake(handle, callbacks);
       if (state == TlsNative.HANDSHAKE_AWAITS_SIGNER) {
-        delegated.pausedForSigner(new DelegatedStep());
+        delegated.pausedForSigner(new DelegatedStep(false));
+      } else if (state == TlsNative.HANDSHAKE_AWAITS_STATUS) {
+        delegated.schedule(new DelegatedStep(true)); // the OCSP fetch must not block unwrap
       } else if (state == TlsNative.HANDSHAKE_COMPLETE) {
         String[] info = TlsNative.session(handle);
         if (!clientMode) {
@@ -280,17 +284,27 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
 
   /**
    * A delegated task: the next handshake step, on the thread the application runs it on (the Java
-   * key signs there). It holds the engine's lock while it runs, as SunJSSE's tasks hold theirs; a
-   * failure is thrown by the next {@code wrap} or {@code unwrap}. Does nothing if run twice, or
-   * after the engine was closed or freed.
+   * key signs there), after waiting for a stapling server's OCSP response if {@code fetchStatus}.
+   * It holds the engine's lock while it runs, as SunJSSE's tasks hold theirs; a failure is thrown
+   * by the next {@code wrap} or {@code unwrap}. Does nothing if run twice, or after the engine was
+   * closed or freed.
    */
   private final class DelegatedStep implements Runnable {
+    private final boolean fetchStatus;
+
+    DelegatedStep(boolean fetchStatus) {
+      this.fetchStatus = fetchStatus;
+    }
+
     @Override
     public void run() {
       synchronized (lock) {
         try {
           if (!delegated.begin(this) || handle == 0 || failed) {
             return;
+          }
+          if (fetchStatus) {
+            callbacks.fetchStatusResponse();
           }
           JavaKeySigner.takeSigned();
           step();
@@ -410,8 +424,9 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
   }
 
   /**
-   * The step after a pause for a key only Java can use (see {@link DelegatedSteps}), once; null
-   * otherwise: the rest of the native handshake runs inside wrap and unwrap.
+   * The step after a pause for a key only Java can use (see {@link DelegatedSteps}) or for a
+   * stapling server's OCSP response ({@link OcspStapler}), once; null otherwise: the rest of the
+   * native handshake runs inside wrap and unwrap.
    */
   @Override
   public Runnable getDelegatedTask() {

@@ -41,9 +41,7 @@ abstract class ConfiguredSslEngine extends SSLEngine {
 
   @Override
   public void setEnabledCipherSuites(String[] suites) {
-    if (suites == null) {
-      throw new IllegalArgumentException("CipherSuites cannot be null");
-    }
+    CipherSuiteNames.check(suites, context.supportedCipherSuites());
     synchronized (lock) {
       settings.enableCipherSuites(suites);
     }
@@ -137,6 +135,9 @@ abstract class ConfiguredSslEngine extends SSLEngine {
 
   @Override
   public void setSSLParameters(SSLParameters parameters) {
+    if (parameters.getCipherSuites() != null) {
+      CipherSuiteNames.check(parameters.getCipherSuites(), context.supportedCipherSuites());
+    }
     synchronized (lock) {
       settings.apply(parameters);
     }

@@ -8,7 +8,10 @@ import javax.net.ssl.SSLException;
  * native handshake pauses once its credentials are chosen and before it signs; from then on, until
  * the key has signed, each handshake step runs in a task that {@code getDelegatedTask()} hands out,
  * so that the thread calling {@code wrap} and {@code unwrap} never waits for the signer. Engines
- * with keys OpenSSL holds never pause, and never make a task. Guarded by the engine's lock.
+ * with keys OpenSSL holds never pause, and never make a task. A stapling server whose OCSP response
+ * is not cached pauses the same way once, and its one task waits for the fetch ({@link
+ * OcspStapler}) before the step; that pause alone delegates no later step. Guarded by the engine's
+ * lock.
  */
 final class DelegatedSteps {
   private boolean delegating; // a Java key's signature is still ahead

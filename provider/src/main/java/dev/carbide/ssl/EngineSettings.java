@@ -55,28 +55,37 @@ final class EngineSettings {
   }
 
   /**
-   * Takes {@code suites} as the enabled cipher suites, refusing (IllegalArgumentException, as
-   * SunJSSE's {@code setEnabledCipherSuites}) a name that is not supported: in FIPS mode,
-   * ChaCha20-Poly1305's suites among them, with a message that says so. The signalling names that
-   * SunJSSE lists among its suites are let through (OpenSSL sends them itself, the native side
-   * skips them), so that SunJSSE's own list can be handed over.
+   * Takes {@code suites} as the enabled cipher suites. The names were checked as SunJSSE checks
+   * them ({@link CipherSuiteNames}, by the caller); in FIPS mode a name the module does not serve
+   * is refused too (IllegalArgumentException, ChaCha20-Poly1305's with a message that says why),
+   * where outside it a name SunJSSE knows but OpenSSL does not serve is skipped at the handshake.
+   * The signalling names that SunJSSE lists among its suites are let through (OpenSSL sends them
+   * itself), so that SunJSSE's own list can be handed over.
    */
   void enableCipherSuites(String[] suites) {
-    for (String suite : suites) {
-      if (suite == null || suite.isEmpty()) {
-        throw new IllegalArgumentException(
-            "The specified CipherSuites array contains invalid null or empty string elements");
-      }
-      if (!supportedSuites.contains(suite) && !suite.endsWith("_SCSV")) {
-        throw new IllegalArgumentException(
-            FipsMode.enabled() && suite.contains("CHACHA20")
-                ? "FIPS mode: Unsupported CipherSuite: "
-                    + suite
-                    + " (ChaCha20-Poly1305 is not FIPS-approved)"
-                : "Unsupported CipherSuite: " + suite);
+    if (FipsMode.enabled()) {
+      for (String suite : suites) {
+        if (!supportedSuites.contains(suite) && !suite.endsWith("_SCSV")) {
+          throw new IllegalArgumentException(
+              "FIPS mode: Unsupported CipherSuite: "
+                  + suite
+                  + (suite.contains("CHACHA20")
+                      ? " (ChaCha20-Poly1305 is not FIPS-approved)"
+                      : ""));
+        }
       }
     }
     cipherSuites = suites.clone();
+  }
+
+  /** Whether OpenSSL serves any of the enabled cipher suites (SunJSSE's names may name none). */
+  boolean servesAnEnabledCipherSuite() {
+    for (String suite : cipherSuites) {
+      if (supportedSuites.contains(suite)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   SSLParameters toParameters() {

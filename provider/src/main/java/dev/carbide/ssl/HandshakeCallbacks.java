@@ -178,6 +178,34 @@ final class HandshakeCallbacks implements PeerTrust {
     return -2;
   }
 
+  // Called on a stapling server once its credentials are chosen for a client that asked for their
+  // OCSP status: the response from the context's cache, NONE for none, null to fetch it in a
+  // delegated task (fetchStatusResponse) before the handshake goes on.
+  @Override
+  public byte[] serverStatusResponse() {
+    try {
+      return serverCredentials == null
+          ? OcspStapler.NONE
+          : context.stapler().cached(serverCredentials.chain());
+    } catch (RuntimeException e) {
+      return OcspStapler.NONE; // no staple rather than no handshake
+    }
+  }
+
+  /**
+   * The delegated task of a handshake paused for its OCSP response: waits for it (at most {@code
+   * jdk.tls.stapling.responseTimeout}) and staples it if there is one by then.
+   */
+  void fetchStatusResponse() {
+    byte[] response =
+        serverCredentials == null
+            ? OcspStapler.NONE
+            : context.stapler().fetch(serverCredentials.chain());
+    if (response.length > 0) {
+      TlsNative.stapleResponse(handle, response);
+    }
+  }
+
   /** Whether this server has a selector for the client's application protocols. */
   boolean hasSelector() {
     return (engine.socket() != null ? socketSelector : engineSelector) != null;

@@ -40,4 +40,13 @@ interface PeerTrust {
   default int selectApplicationProtocol(String[] offered) {
     return -2;
   }
+
+  /**
+   * A stapling server chose its credentials for a client that asked for their OCSP status: the
+   * leaf's response (DER) to staple, an empty array for none, or null if it is not at hand (the
+   * handshake then pauses, and the response is fetched in a delegated task). Must not throw.
+   */
+  default byte[] serverStatusResponse() {
+    return new byte[0];
+  }
 }

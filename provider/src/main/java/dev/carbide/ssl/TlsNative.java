@@ -66,6 +66,11 @@ final class TlsNative {
 
   static native void freeEngine(long engine);
 
+  /**
+   * The engine's settings before its handshake; {@code statusRequest}: a client asks for the
+   * server's stapled OCSP response, a server staples its own ({@link
+   * PeerTrust#serverStatusResponse}).
+   */
   static native void configure(
       long engine,
       int minVersion,
@@ -95,14 +100,17 @@ final class TlsNative {
 
   /**
    * Advances the handshake as far as the records fed allow: {@link #HANDSHAKE_COMPLETE}, {@link
-   * #HANDSHAKE_AWAITS_SIGNER} (stopped before a key only Java can use signs; the next call goes on)
-   * or {@link #HANDSHAKE_IN_PROGRESS}. Throws SSLException on a fatal error.
+   * #HANDSHAKE_AWAITS_SIGNER} (stopped before a key only Java can use signs; the next call goes
+   * on), {@link #HANDSHAKE_AWAITS_STATUS} (a stapling server stopped for its OCSP response, which
+   * {@link #stapleResponse} hands over before the next call) or {@link #HANDSHAKE_IN_PROGRESS}.
+   * Throws SSLException on a fatal error.
    */
   static native int handshake(long engine, PeerTrust trust) throws SSLException;
 
   static final int HANDSHAKE_IN_PROGRESS = 0;
   static final int HANDSHAKE_COMPLETE = 1;
   static final int HANDSHAKE_AWAITS_SIGNER = 2;
+  static final int HANDSHAKE_AWAITS_STATUS = 3;
 
   static native boolean handshakeComplete(long engine);
 
@@ -164,6 +172,9 @@ final class TlsNative {
    * when its trust manager is asked about the server's chain.
    */
   static native byte[] stapledResponse(long engine);
+
+  /** A stapling server's OCSP response (DER) for its leaf in this handshake; null for none. */
+  static native void stapleResponse(long engine, byte[] response);
 
   // SSL_VERIFY_* of OpenSSL's ssl.h.
   static final int VERIFY_NONE = 0;

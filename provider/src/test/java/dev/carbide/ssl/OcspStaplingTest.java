@@ -18,21 +18,16 @@ import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateException;
-import java.security.cert.PKIXBuilderParameters;
-import java.security.cert.X509CertSelector;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
-import javax.net.ssl.CertPathTrustManagerParameters;
 import javax.net.ssl.ExtendedSSLSession;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -68,90 +63,14 @@ class OcspStaplingTest {
         "not in the FIPS pass: the stapling cases do not depend on the mode, and FipsEngineTest"
             + " covers the engine in FIPS mode");
     assumeTrue(Tools.onPath("openssl"), "the openssl tool is not installed");
-    Files.writeString(
-        dir.resolve("ca.cnf"),
-        String.join(
-            "\n",
-            "[req]",
-            "distinguished_name = dn",
-            "prompt = no",
-            "[dn]",
-            "CN = Carbide OCSP test CA",
-            "[ca]",
-            "basicConstraints = critical,CA:TRUE",
-            "keyUsage = critical,keyCertSign,cRLSign,digitalSignature",
-            "subjectKeyIdentifier = hash",
-            "[server]",
-            "subjectAltName = DNS:localhost",
-            "authorityKeyIdentifier = keyid",
-            ""));
-    String[] ecKey = {"-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"};
-    openssl(
-        "req",
-        "-x509",
-        "-config",
-        "ca.cnf",
-        "-extensions",
-        "ca",
-        ecKey,
-        "-keyout",
-        "ca.key",
-        "-out",
-        "ca.pem",
-        "-days",
-        "2");
-    openssl(
-        "req",
-        "-new",
-        "-config",
-        "ca.cnf",
-        ecKey,
-        "-keyout",
-        "server.key",
-        "-out",
-        "server.csr",
-        "-subj",
-        "/CN=localhost");
-    openssl(
-        "x509",
-        "-req",
-        "-in",
-        "server.csr",
-        "-CA",
-        "ca.pem",
-        "-CAkey",
-        "ca.key",
-        "-set_serial",
-        "4097",
-        "-days",
-        "2",
-        "-extfile",
-        "ca.cnf",
-        "-extensions",
-        "server",
-        "-out",
-        "server.pem");
+    OcspResponder.makeCa(dir, null); // the server's certificate names no responder
+    OcspResponder.makeLeaf(dir, "server", "4097");
     // The CA's database as openssl ca keeps it: serial 0x1001 valid ("V").
     Files.writeString(
         dir.resolve("index.txt"), "V\t301231235959Z\t\t1001\tunknown\t/CN=localhost\n");
-    openssl("ocsp", "-issuer", "ca.pem", "-cert", "server.pem", "-no_nonce", "-reqout", "req.der");
-    openssl(
-        "ocsp",
-        "-index",
-        "index.txt",
-        "-CA",
-        "ca.pem",
-        "-rsigner",
-        "ca.pem",
-        "-rkey",
-        "ca.key",
-        "-reqin",
-        "req.der",
-        "-respout",
-        "response.der",
-        "-ndays",
-        "1");
-    response = Files.readAllBytes(dir.resolve("response.der"));
+    OcspResponder.openssl(
+        dir, "ocsp", "-issuer", "ca.pem", "-cert", "server.pem", "-no_nonce", "-reqout", "req.der");
+    response = OcspResponder.answer(dir, "req.der");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -227,16 +146,8 @@ class OcspStaplingTest {
     return context;
   }
 
-  /** The JDK's PKIX trust manager trusting the test CA, with revocation checking on. */
   private static X509ExtendedTrustManager pkixWithRevocation() throws Exception {
-    KeyStore anchors = KeyStore.getInstance("PKCS12");
-    anchors.load(null, null);
-    anchors.setCertificateEntry("ca", TlsFiles.certificate(dir, "ca"));
-    PKIXBuilderParameters parameters = new PKIXBuilderParameters(anchors, new X509CertSelector());
-    parameters.setRevocationEnabled(true);
-    TrustManagerFactory factory = TrustManagerFactory.getInstance("PKIX");
-    factory.init(new CertPathTrustManagerParameters(parameters));
-    return (X509ExtendedTrustManager) factory.getTrustManagers()[0];
+    return OcspResponder.pkixWithRevocation(dir);
   }
 
   private static PeerProcess sServer(String protocol) throws Exception {
@@ -264,21 +175,6 @@ class OcspStaplingTest {
       // s_server may close first once the client said goodbye
     }
     return engine;
-  }
-
-  private static void openssl(Object... arguments) throws Exception {
-    List<String> command = new ArrayList<>(List.of("openssl"));
-    for (Object argument : arguments) {
-      if (argument instanceof String[] several) {
-        command.addAll(List.of(several));
-      } else {
-        command.add((String) argument);
-      }
-    }
-    PeerProcess.Output out = PeerProcess.run(command, dir, new byte[0]);
-    if (out.exitCode() != 0) {
-      throw new AssertionError(command + " failed: " + out);
-    }
   }
 
   /**
