@@ -95,7 +95,7 @@ public class TlsHandshakeCallsBenchmark extends ProviderBenchmark {
    * Puts Carbide first in the JCA's list for a Carbide name, and returns it (null for the JDK,
    * which changes nothing). Other peers are not measured here.
    */
-  private static Provider install(String name) throws NotAvailableException {
+  static Provider install(String name) throws NotAvailableException {
     if (name.equals(Providers.JDK)) {
       return null;
     }

@@ -108,7 +108,7 @@ public class TlsRecordBenchmark extends ProviderBenchmark {
       if (provider.equals(ENGINE)) {
         context = SSLContext.getInstance("TLS", Providers.forType(Providers.CARBIDE, "SSLContext"));
       } else {
-        installed = install(provider);
+        installed = TlsHandshakeCallsBenchmark.install(provider); // Carbide first, for SunJSSE
         context = SSLContext.getInstance("TLS", "SunJSSE");
       }
       context.init(keyManagers.getKeyManagers(), trust.getTrustManagers(), null);
@@ -116,20 +116,6 @@ public class TlsRecordBenchmark extends ProviderBenchmark {
     } finally {
       Files.deleteIfExists(store);
     }
-  }
-
-  /** Puts Carbide first for SunJSSE (null for the JDK, which changes nothing). */
-  private static Provider install(String name) throws NotAvailableException {
-    if (name.equals(Providers.JDK)) {
-      return null;
-    }
-    if (!name.equals(Providers.CARBIDE)) {
-      throw new NotAvailableException("the record path is measured on Carbide and the JDK only");
-    }
-    Provider carbide = Providers.forType(name, "Cipher");
-    Security.removeProvider(carbide.getName());
-    Security.insertProviderAt(carbide, 1);
-    return carbide;
   }
 
   /** An EC P-256 key with a self-signed certificate for localhost, by the JDK's keytool. */
