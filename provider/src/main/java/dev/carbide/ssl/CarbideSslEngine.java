@@ -176,15 +176,7 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
         }
         int produced = 0;
         if (handshakeComplete) {
-          int n = read(dsts, offset, length);
-          if (n == 0 && clientMode) {
-            Resumption.recordRead(context, session, handle); // a TLS 1.3 ticket, perhaps
-          }
-          if (n < 0) {
-            peerClosed();
-          } else {
-            produced = n;
-          }
+          produced = afterRead(read(dsts, offset, length));
         }
         Status status = inboundDone ? Status.CLOSED : Status.OK;
         return result(status, recordLength, produced);
@@ -337,9 +329,15 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
       failed = true;
       throw e;
     }
-    if (n == RecordBuffers.NOT_OPENED) {
-      return n;
-    }
+    return n == RecordBuffers.NOT_OPENED ? n : afterRead(n);
+  }
+
+  /**
+   * What a read's result {@code n} (bytes, 0 for a record without application data, -1 for
+   * close_notify) leaves behind: a TLS 1.3 ticket taken in, or the peer's close; returns the bytes
+   * produced.
+   */
+  private int afterRead(int n) {
     if (n == 0 && clientMode) {
       Resumption.recordRead(context, session, handle); // a TLS 1.3 ticket, perhaps
     }

@@ -50,12 +50,7 @@ final class RecordBuffers {
    * record, and moves the sources past them.
    */
   void write(long engine, ByteBuffer[] srcs, int offset, int length, int n) throws SSLException {
-    ByteBuffer first = null;
-    for (int i = offset; i < offset + length && first == null; i++) {
-      if (srcs[i].hasRemaining()) {
-        first = srcs[i];
-      }
-    }
+    ByteBuffer first = firstWithRemaining(srcs, offset, length);
     if (first != null && first.remaining() >= n && (first.isDirect() || first.hasArray())) {
       int at = first.position();
       if (first.isDirect()) {
@@ -93,12 +88,7 @@ final class RecordBuffers {
    */
   int open(long engine, ByteBuffer src, int recordLength, ByteBuffer[] dsts, int offset, int length)
       throws SSLException {
-    ByteBuffer dst = null;
-    for (int i = offset; i < offset + length && dst == null; i++) {
-      if (dsts[i].hasRemaining()) {
-        dst = dsts[i];
-      }
-    }
+    ByteBuffer dst = firstWithRemaining(dsts, offset, length);
     if (dst == null
         || dst.remaining() < Math.min(recordLength - 5, CarbideSslEngine.MAX_PLAINTEXT)
         || !reachable(src)
@@ -133,12 +123,7 @@ final class RecordBuffers {
    */
   int seal(long engine, ByteBuffer[] srcs, int offset, int length, int n, ByteBuffer dst)
       throws SSLException {
-    ByteBuffer src = null;
-    for (int i = offset; i < offset + length && src == null; i++) {
-      if (srcs[i].hasRemaining()) {
-        src = srcs[i];
-      }
-    }
+    ByteBuffer src = firstWithRemaining(srcs, offset, length);
     if (src == null || src.remaining() < n || !reachable(src) || !reachable(dst)) {
       return -1;
     }
@@ -158,6 +143,16 @@ final class RecordBuffers {
     src.position(from + n);
     dst.position(at + produced);
     return produced;
+  }
+
+  /** The first of {@code buffers[offset..offset+length)} with bytes remaining, or null. */
+  private static ByteBuffer firstWithRemaining(ByteBuffer[] buffers, int offset, int length) {
+    for (int i = offset; i < offset + length; i++) {
+      if (buffers[i].hasRemaining()) {
+        return buffers[i];
+      }
+    }
+    return null;
   }
 
   /** Whether the natives can reach the buffer's bytes: by address, or by its (writable) array. */
