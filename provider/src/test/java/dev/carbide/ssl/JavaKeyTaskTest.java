@@ -13,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.carbide.internal.NativeMemory;
 import dev.carbide.ssl.JavaOnlyKeyTest.TestSignatures;
 import dev.carbide.ssl.JavaOnlyKeyTest.TrustAll;
 import dev.carbide.ssl.SocketFixture.Background;
@@ -278,7 +277,7 @@ class JavaKeyTaskTest {
   @Test
   void enginesDroppedWithTheirTaskPendingAreFreed() throws Exception {
     int signersBefore = JavaOnlyKeyTest.settledSigners(0); // collects earlier tests' garbage
-    long before = NativeMemory.reserved();
+    long before = EngineLoop.settledReserved();
     int signed = PROVIDER.signatures.get();
     SSLContext server = carbide("EC");
     SSLContext client = peer("SunJSSE");

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.carbide.internal.NativeMemory;
 import dev.carbide.testing.Carbide;
 import dev.carbide.testing.ChildJvm;
 import dev.carbide.testing.Keytool;
@@ -310,7 +309,7 @@ class NativeEngineTest {
   @Test
   void enginesDroppedMidHandshakeAreFreed() throws Exception {
     SSLContext context = carbide("TLS");
-    long before = NativeMemory.reserved();
+    long before = EngineLoop.settledReserved();
     int count = 200;
     List<SSLEngine> engines = new ArrayList<>();
     for (int i = 0; i < count; i++) {
