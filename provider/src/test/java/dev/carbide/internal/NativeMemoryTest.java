@@ -45,8 +45,12 @@ class NativeMemoryTest {
     ChildJvm.Result child = probe(List.of("-Dcarbide.native.memoryLimit=1m"), "drop", "100000");
 
     assertEquals(0, child.exitCode(), child::toString);
-    assertEquals(
-        (1 << 20) / EC_KEY + 1, Long.parseLong(child.line("registered\t")), child::toString);
+    // Registering stops once the total passes the limit: after 513 stand-ins, or a few more if a
+    // collection the JVM ran of its own accord (a loaded CI machine saw one) freed some first.
+    long stoppedAt = Long.parseLong(child.line("registered\t"));
+    assertTrue(
+        stoppedAt >= (1 << 20) / EC_KEY + 1 && stoppedAt < 2 * ((1 << 20) / EC_KEY),
+        child::toString);
     assertTrue(Long.parseLong(child.line("cycles\t")) >= 1, child::toString);
     assertTrue(Long.parseLong(child.line("reserved\t")) <= 1 << 20, child::toString);
     long registered = Long.parseLong(child.line("registered\t"));
