@@ -157,7 +157,8 @@ class RoutedCipherPredictionTest {
     return reference(transformation, mode, key, iv).doFinal(message);
   }
 
-  private static Cipher cipher(RoutedCipher spi, String transformation) throws Exception {
+  /** A Cipher over the routed SPI, as the provider would hand it out. */
+  static Cipher cipher(RoutedCipher spi, String transformation) throws Exception {
     return Cipher.getInstance(
         transformation, RoutedEnginesTest.serving("Cipher", transformation, () -> spi));
   }

@@ -188,8 +188,7 @@ class RoutedCipherSpanTest {
   }
 
   private static Cipher cipher(RoutedCipher spi, String transformation) throws Exception {
-    return Cipher.getInstance(
-        transformation, RoutedEnginesTest.serving("Cipher", transformation, () -> spi));
+    return RoutedCipherPredictionTest.cipher(spi, transformation);
   }
 
   private static byte[] bytes(int length) {
