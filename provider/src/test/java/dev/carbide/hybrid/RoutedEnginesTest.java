@@ -232,14 +232,23 @@ class RoutedEnginesTest {
 
   @Test
   void aCipherSharedByThreadsOnTheJdkRouteIsGuarded() throws Exception {
-    RoutedCipher spi =
-        new RoutedCipher("AES/CTR/NoPadding", SUN_JCE, RouteTable.Span.ALL, RouteTable.Span.ALL);
+    storm(RouteTable.Span.ALL, bytes(64 * 1024));
+  }
+
+  /** Messages of 64 B on the JDK and 16 KiB on OpenSSL, one shared object: the same guard. */
+  @Test
+  void aCipherSharedByThreadsOnBothRoutesIsGuarded() throws Exception {
+    storm(RouteTable.Span.below(1024), bytes(64), bytes(16 * 1024));
+  }
+
+  /** Threads share one routed cipher, each message on the span's engine for its size. */
+  private static void storm(RouteTable.Span span, byte[]... inputs) throws Exception {
+    RoutedCipher spi = new RoutedCipher("AES/CTR/NoPadding", SUN_JCE, span, span);
     Cipher shared = cipher(spi, "AES/CTR/NoPadding");
     SecretKey key = new SecretKeySpec(bytes(32), "AES");
     IvParameterSpec iv = new IvParameterSpec(bytes(16));
     shared.init(Cipher.ENCRYPT_MODE, key, iv);
-    byte[] input = bytes(64 * 1024);
-    shared.doFinal(input);
+    shared.doFinal(inputs[0]);
     assertSame(SUN_JCE, spi.engine().getProvider());
     AtomicInteger guarded = new AtomicInteger();
     AtomicInteger other = new AtomicInteger();
@@ -254,7 +263,7 @@ class RoutedEnginesTest {
                     if (RANDOM.nextInt(8) == 0) {
                       shared.init(Cipher.ENCRYPT_MODE, key, iv);
                     }
-                    shared.doFinal(input);
+                    shared.doFinal(inputs[RANDOM.nextInt(inputs.length)]);
                   } catch (IllegalStateException e) {
                     // The guard's own, or the outer Cipher's "not initialized" after a
                     // concurrent init was refused: both are the JCA's answer to misuse.
