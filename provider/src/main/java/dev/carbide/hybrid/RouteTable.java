@@ -52,8 +52,10 @@ record RouteTable(Map<String, Span> spans, String source) {
       if (this.equals(NONE)) {
         return "none";
       }
-      String up = below == NEVER ? "" : "below " + below;
-      return from == 0 && !up.isEmpty() ? up : "from " + from + (up.isEmpty() ? "" : " " + up);
+      if (below == NEVER) {
+        return "from " + from;
+      }
+      return from == 0 ? "below " + below : "from " + from + " below " + below;
     }
 
     /** The profile's form read back, or null if it is not one. */
