@@ -26,7 +26,7 @@ final class Calibrate implements Command {
     Calibration.Result result = new Calibration(err).run(output.isEmpty() ? null : Path.of(output));
     out.println("profile: " + result.profile());
     out.println("routed to the JDK: " + (result.routes().isEmpty() ? "nothing" : ""));
-    result.routes().forEach((key, from) -> out.printf("  %-44s from %d bytes%n", key, from));
+    result.routes().forEach((key, span) -> out.printf("  %-44s %s bytes%n", key, span));
     out.println(
         "calibration took "
             + result.elapsedMillis()

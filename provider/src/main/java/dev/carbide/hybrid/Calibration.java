@@ -12,18 +12,20 @@ import java.util.function.LongSupplier;
 /**
  * Measures both engines on this machine and writes the profile that hybrid mode then follows.
  *
- * <p>A probe's size classes are measured from the largest down, and the measuring stops at the
- * first class the JDK does not win: a route key goes to the JDK from the smallest size class from
- * which it wins at every larger one, so nothing below a loss can change the decision. Each class is
- * a sequential race: the two engines run in alternating short slices, timed in thread CPU time, and
- * the race stops as soon as every round so far clearly clears the margin or clearly misses it; a
- * close race runs its full length and is then decided by the median. The JDK takes a class only if
- * it is at least {@link #MARGIN} times as fast, at every size: noise never flips a decision, and a
- * close race stays on OpenSSL. (A margin of 2 below 1 KiB, from when a routed 64-byte cipher
- * operation paid both engines' init, went with RoutedCipher's predicted init; docs/hybrid.md.) A
- * probe whose every route key the built-in default sends to the JDK at every size (ML-DSA with
- * AVX-512 on JDK 25) is not measured: the default's rule is certain, and measuring it would cost a
- * second of the JDK's JIT warm-up.
+ * <p>A probe's size classes are measured from the largest down while the JDK wins them, and if it
+ * loses the largest, from the smallest up while it wins them: a route key goes to the JDK from the
+ * smallest class from which it wins every larger one, or below the smallest class it loses (see
+ * {@link #measure}: the JDK's advantage moves one way with the size, so one span per key is the
+ * whole answer and the classes past a loss need no race). Each class is a sequential race: the two
+ * engines run in alternating short slices, timed in thread CPU time, and the race stops as soon as
+ * every round so far clearly clears the margin or clearly misses it; a close race runs its full
+ * length and is then decided by the median. The JDK takes a class only if it is at least {@link
+ * #MARGIN} times as fast, at every size: noise never flips a decision, and a close race stays on
+ * OpenSSL. (A margin of 2 below 1 KiB, from when a routed 64-byte cipher operation paid both
+ * engines' init, went with RoutedCipher's predicted init; docs/hybrid.md.) A probe whose every
+ * route key the built-in default sends to the JDK at every size (ML-DSA with AVX-512 on JDK 25) is
+ * not measured: the default's rule is certain, and measuring it would cost a second of the JDK's
+ * JIT warm-up.
  */
 public final class Calibration {
   /** The JDK must be this much faster (median over the rounds) to take an operation. */
@@ -41,9 +43,9 @@ public final class Calibration {
   private static final long SLOW_WARMUP_CAP_NANOS = 800_000_000L;
   private static final long JIT_WAIT_NANOS = 3_000_000_000L;
 
-  /** The outcome: what was measured and what the profile now says. */
+  /** The outcome: what the profile now says (each routed key's span, as written) and its cost. */
   public record Result(
-      Path profile, Map<String, Integer> routes, long elapsedMillis, long cpuMillis) {}
+      Path profile, Map<String, String> routes, long elapsedMillis, long cpuMillis) {}
 
   private final PrintStream log;
 
@@ -77,52 +79,60 @@ public final class Calibration {
     Provider carbide = Routing.unrouted();
     RouteTable certain = BuiltInDefault.forMachine(machine);
     Probes.Setup setup = new Probes.Setup(carbide);
-    Map<String, Integer> routes = new LinkedHashMap<>();
+    Map<String, RouteTable.Span> routes = new LinkedHashMap<>();
     for (Probes.Probe probe : Probes.ALL) {
       Provider jdk = Routable.jdkProvider(type(probe), probe.algorithm());
       if (jdk == null || carbide.getService(type(probe), probe.algorithm()) == null) {
         log.printf("  %-22s OpenSSL (not served by both engines)%n", probe.name());
         continue;
       }
-      if (probe.keys().stream().allMatch(key -> certain.threshold(key) == 0)) {
-        probe.keys().forEach(key -> routes.put(key, 0));
+      if (probe.keys().stream().allMatch(key -> certain.span(key).equals(RouteTable.Span.ALL))) {
+        probe.keys().forEach(key -> routes.put(key, RouteTable.Span.ALL));
         log.printf("  %-22s JDK (not measured: %s)%n", probe.name(), certain.source());
         continue;
       }
       StringBuilder ratios = new StringBuilder();
       long probeStart = CLOCK.getAsLong();
-      int from;
+      RouteTable.Span span;
       try {
-        from = measure(probe, jdk, carbide, setup, ratios);
+        span = measure(probe, jdk, carbide, setup, ratios);
       } catch (Exception e) {
         log.printf("  %-22s OpenSSL (cannot measure: %s)%n", probe.name(), e);
         continue;
       }
-      if (from != RouteTable.NEVER) {
+      if (!span.equals(RouteTable.Span.NONE)) {
         for (String key : probe.keys()) {
-          routes.put(key, from);
+          routes.put(key, span);
         }
       }
       log.printf(
           "  %-22s JDK/OpenSSL speed%s -> %s (%d ms)%n",
           probe.name(),
           ratios,
-          from == RouteTable.NEVER ? "OpenSSL" : "JDK from " + label(from),
+          span.equals(RouteTable.Span.NONE) ? "OpenSSL" : "JDK " + span,
           (CLOCK.getAsLong() - probeStart) / 1_000_000);
     }
     Profile.write(target, machine, routes);
+    Map<String, String> written = new LinkedHashMap<>();
+    routes.forEach((key, span) -> written.put(key, span.toString()));
     return new Result(
         target,
-        routes,
+        written,
         (System.nanoTime() - start) / 1_000_000,
         (CLOCK.getAsLong() - cpuStart) / 1_000_000);
   }
 
   /**
-   * The size from which the JDK serves the probe's keys (0 for a probe without sizes), or {@link
-   * RouteTable#NEVER}; appends each measured ratio to {@code ratios}.
+   * The sizes at which the JDK serves the probe's keys ({@link RouteTable.Span#ALL} for a probe
+   * without sizes), or {@link RouteTable.Span#NONE}; appends each measured ratio to {@code ratios},
+   * smallest size first. Size class i holds the sizes from {@code sizes[i]} below {@code
+   * sizes[i+1]}, the smallest from 0 and the largest without bound. The largest is raced first and
+   * the measuring goes down while the JDK wins: a route from that class up. If the JDK loses the
+   * largest, the measuring goes up from the smallest while the JDK wins: a route below the first
+   * class it loses. With a cost per message that is a fixed part plus a part per byte on each side,
+   * the ratio moves one way with the size, so the classes not raced cannot change the answer.
    */
-  static int measure(
+  static RouteTable.Span measure(
       Probes.Probe probe, Provider jdk, Provider carbide, Probes.Setup setup, StringBuilder ratios)
       throws Exception {
     int[] sizes = probe.sizes();
@@ -137,25 +147,58 @@ public final class Calibration {
     // with large inputs instead only gets the loops compiled on their own, without the intrinsics.
     Probes.Operation smallest = probe.builder().build(jdk, sizes[0], setup);
     double smallestRate = warm(smallest, probe.compileCalls(), 0, cap, slice);
-    int from = RouteTable.NEVER;
-    for (int i = sizes.length - 1; i >= 0; i--) {
-      Probes.Operation onJdk = i == 0 ? smallest : probe.builder().build(jdk, sizes[i], setup);
-      Probes.Operation onCarbide = probe.builder().build(carbide, sizes[i], setup);
-      // A compiled engine moves at least as many bytes per second through a larger input as
-      // through a smaller one, where the per-call work weighs more: until the JDK's does at half
-      // that, its code for the larger input is not compiled yet (a long compile queue raises
-      // HotSpot's thresholds), and timing it then would send the route to OpenSSL by mistake.
-      double floor = sizes[0] == 0 ? 0 : smallestRate * sizes[0] / sizes[i] * COMPILED_FLOOR;
-      warm(onJdk, 0, floor, cap, slice);
-      warm(onCarbide, 0, 0, WARMUP_CAP_NANOS, slice);
-      double ratio = race(onJdk, onCarbide, MARGIN, slice);
-      ratios.insert(0, String.format(" %s:%.2f", label(sizes[i]), ratio));
-      if (ratio < MARGIN) {
+    Race race =
+        i -> {
+          Probes.Operation onJdk = i == 0 ? smallest : probe.builder().build(jdk, sizes[i], setup);
+          Probes.Operation onCarbide = probe.builder().build(carbide, sizes[i], setup);
+          // A compiled engine moves at least as many bytes per second through a larger input as
+          // through a smaller one, where the per-call work weighs more: until the JDK's does at
+          // half that, its code for the larger input is not compiled yet (a long compile queue
+          // raises HotSpot's thresholds), and timing it then would send the route to OpenSSL by
+          // mistake.
+          double floor = sizes[0] == 0 ? 0 : smallestRate * sizes[0] / sizes[i] * COMPILED_FLOOR;
+          warm(onJdk, 0, floor, cap, slice);
+          warm(onCarbide, 0, 0, WARMUP_CAP_NANOS, slice);
+          return race(onJdk, onCarbide, MARGIN, slice);
+        };
+    int top = sizes.length - 1;
+    double[] measured = new double[sizes.length];
+    Arrays.fill(measured, Double.NaN);
+    // Down from the largest class while the JDK wins: the route is from the last class it won.
+    int from = top + 1;
+    while (from > 0) {
+      measured[from - 1] = race.ratio(from - 1);
+      if (measured[from - 1] < MARGIN) {
         break;
       }
-      from = sizes[i];
+      from--;
     }
-    return from;
+    // It lost the largest: up from the smallest while it wins, the route is below the first loss.
+    int below = 0;
+    while (from > top && below < top) {
+      measured[below] = race.ratio(below);
+      if (measured[below] < MARGIN) {
+        break;
+      }
+      below++;
+    }
+    for (int i = 0; i <= top; i++) {
+      if (!Double.isNaN(measured[i])) {
+        ratios.append(String.format(" %s:%.2f", label(sizes[i]), measured[i]));
+      }
+    }
+    if (from == 0) {
+      return RouteTable.Span.ALL;
+    } else if (from <= top) {
+      return RouteTable.Span.from(sizes[from]);
+    }
+    return below == 0 ? RouteTable.Span.NONE : RouteTable.Span.below(sizes[below]);
+  }
+
+  /** One size class raced: the JDK's speed over Carbide's there. */
+  @FunctionalInterface
+  private interface Race {
+    double ratio(int sizeClass) throws Exception;
   }
 
   private static String type(Probes.Probe probe) {

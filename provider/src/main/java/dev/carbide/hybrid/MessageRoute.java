@@ -5,10 +5,11 @@ import java.util.function.Supplier;
 
 /**
  * The engines of a routed digest or MAC, and the one serving the current message: chosen at the
- * message's first update (the JDK's if that update is at least the threshold, else Carbide's) and
- * held until the message ends at {@code digest()}, {@code doFinal()} or {@code reset()}. Every step
- * runs under the one {@link EntryGuard}, so a second thread gets the same exception on either
- * route. A copy carries the engine in use with its state.
+ * message's first update (the JDK's if that update's size is in the JDK's span, else Carbide's; a
+ * message without updates counts as 0 bytes) and held until the message ends at {@code digest()},
+ * {@code doFinal()} or {@code reset()}. Every step runs under the one {@link EntryGuard}, so a
+ * second thread gets the same exception on either route. A copy carries the engine in use with its
+ * state.
  *
  * @param <E> the JCA engine type, {@code MessageDigest} or {@code Mac}
  */
@@ -37,7 +38,7 @@ final class MessageRoute<E> {
     void run() throws X1, X2;
   }
 
-  private final int jdkFrom;
+  private final RouteTable.Span jdkSizes;
   private final Copier<E> copier;
   private final Action<E, RuntimeException> resetter;
   private EntryGuard guard = new EntryGuard();
@@ -45,8 +46,9 @@ final class MessageRoute<E> {
   private E jdk;
   private E active;
 
-  MessageRoute(int jdkFrom, E carbide, Copier<E> copier, Action<E, RuntimeException> resetter) {
-    this.jdkFrom = jdkFrom;
+  MessageRoute(
+      RouteTable.Span jdkSizes, E carbide, Copier<E> copier, Action<E, RuntimeException> resetter) {
+    this.jdkSizes = jdkSizes;
     this.carbide = carbide;
     this.copier = copier;
     this.resetter = resetter;
@@ -116,7 +118,7 @@ final class MessageRoute<E> {
 
   /** A copy for a cloned digest or MAC: both engines copied, the one in use still in use. */
   MessageRoute<E> copy() throws CloneNotSupportedException {
-    MessageRoute<E> copy = new MessageRoute<>(jdkFrom, copier.copy(carbide), copier, resetter);
+    MessageRoute<E> copy = new MessageRoute<>(jdkSizes, copier.copy(carbide), copier, resetter);
     copy.jdk = jdk == null ? null : copier.copy(jdk);
     copy.active = active == null ? null : active == jdk ? copy.jdk : copy.carbide;
     return copy;
@@ -131,7 +133,7 @@ final class MessageRoute<E> {
 
   private E choose(int length, Supplier<E> jdkEngine) {
     if (active == null) {
-      active = length >= jdkFrom ? jdkEngine.get() : carbide;
+      active = jdkSizes.contains(length) ? jdkEngine.get() : carbide;
     }
     return active;
   }

@@ -220,9 +220,10 @@ final class Probes {
    * answer: both engines copy the IV whatever its object, and both allocate the same output in the
    * allocating form, which only adds the same cost to each side (session 14 measured the JDK's
    * speed over Carbide's at 64 B at 1.55-1.70 in either form, docs/hybrid.md). What kept small
-   * AES-CBC encryptions on OpenSSL then was not this operation but the largest-first rule in
-   * Calibration: CBC encryption is serial in both engines, so they tie at 16 KiB and the smaller
-   * classes are never raced; a profile says only "the JDK from N bytes up".
+   * AES-CBC encryptions on OpenSSL until session 15 was not this operation but the largest-first
+   * rule in Calibration: CBC encryption is serial in both engines, so they tie at 16 KiB, and a
+   * profile could only say "the JDK from N bytes up"; now a loss at 16 KiB sends the measuring to
+   * the smallest class, and the route may be "below N".
    */
   private static Operation cipherOperation(
       Provider provider, String transformation, int mode, int size)

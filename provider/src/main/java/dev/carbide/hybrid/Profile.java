@@ -13,8 +13,9 @@ import java.util.Set;
 
 /**
  * A measured profile on disk: a few hundred bytes of {@code name=value} lines. The header names the
- * machine it was measured on ({@link Machine#fields()}), then one {@code route.<key>=<bytes>} line
- * per route key that the JDK serves from that input size, then {@code routes=<count>}, so that a
+ * machine it was measured on ({@link Machine#fields()}), then one {@code route.<key>=<span>} line
+ * per route key that the JDK serves at some input sizes ({@link RouteTable.Span}: {@code from N},
+ * {@code below N} or {@code from N below M} bytes), then {@code routes=<count>}, so that a
  * truncated file is recognised. A profile is used only if every line parses, every route key is
  * known, and the header matches the running machine; otherwise it is refused with the reason, and
  * the caller falls back to the built-in default.
@@ -22,7 +23,10 @@ import java.util.Set;
 final class Profile {
   private Profile() {}
 
-  static final String FORMAT = "carbide.hybrid.profile=1";
+  // Format 2 (session 15): a route is a span of sizes, no longer the size from which the JDK
+  // serves.
+  static final String FORMAT = "carbide.hybrid.profile=2";
+  private static final String FORMAT_NAME = "carbide.hybrid.profile=";
   private static final String ROUTE = "route.";
   private static final int MAX_BYTES = 64 * 1024;
 
@@ -60,11 +64,20 @@ final class Profile {
   }
 
   static RouteTable parse(List<String> lines, Machine machine, String source) throws Refused {
+    if (!lines.isEmpty() && !lines.get(0).equals(FORMAT) && lines.get(0).startsWith(FORMAT_NAME)) {
+      throw new Refused(
+          source
+              + " is in another profile format ("
+              + lines.get(0)
+              + ", this Carbide reads "
+              + FORMAT
+              + "): run calibrate again");
+    }
     if (lines.isEmpty() || !lines.get(0).equals(FORMAT)) {
       throw new Refused(source + " is not a Carbide hybrid profile (first line is not " + FORMAT);
     }
     Map<String, String> header = new LinkedHashMap<>();
-    Map<String, Integer> routes = new LinkedHashMap<>();
+    Map<String, RouteTable.Span> routes = new LinkedHashMap<>();
     Set<String> known = new HashSet<>(Routable.keys());
     Set<String> sizeless = new HashSet<>(Routable.sizelessKeys());
     Integer count = null;
@@ -83,12 +96,15 @@ final class Profile {
         if (!known.contains(key)) {
           throw new Refused(source + " routes an unknown operation '" + key + "'");
         }
-        int from = bytes(value, source, line);
-        if (from != 0 && sizeless.contains(key)) {
-          // Signing and key generation have no input size: a threshold there is not ours.
-          throw new Refused(source + " routes '" + key + "', which has no sizes, from " + from);
+        RouteTable.Span span = RouteTable.Span.parse(value);
+        if (span == null || routes.containsKey(key)) {
+          throw new Refused(source + " is corrupt at line '" + line + "'");
         }
-        routes.put(key, from);
+        if (!span.equals(RouteTable.Span.ALL) && sizeless.contains(key)) {
+          // Signing and key generation have no input size: a span there is not ours.
+          throw new Refused(source + " routes '" + key + "', which has no sizes, " + span);
+        }
+        routes.put(key, span);
       } else if (name.equals("routes")) {
         count = bytes(value, source, line);
       } else {
@@ -118,15 +134,16 @@ final class Profile {
   }
 
   /** Writes a profile for {@code machine}, atomically (a reader never sees half a file). */
-  static void write(Path path, Machine machine, Map<String, Integer> routes) throws IOException {
+  static void write(Path path, Machine machine, Map<String, RouteTable.Span> routes)
+      throws IOException {
     StringBuilder text = new StringBuilder(FORMAT).append('\n');
     text.append(
-        "# written by 'carbide calibrate'; the JDK serves each route from that many bytes\n");
+        "# written by 'carbide calibrate'; the JDK serves each route at those input sizes\n");
     machine
         .fields()
         .forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
     routes.forEach(
-        (key, from) -> text.append(ROUTE).append(key).append('=').append(from).append('\n'));
+        (key, span) -> text.append(ROUTE).append(key).append('=').append(span).append('\n'));
     text.append("routes=").append(routes.size()).append('\n');
     Path parent = path.toAbsolutePath().getParent();
     Files.createDirectories(parent);

@@ -22,7 +22,7 @@ import javax.crypto.spec.IvParameterSpec;
 
 /**
  * A cipher that chooses its engine at the first data step after each {@code init}: the JDK's if
- * that step's input is at least the threshold for the direction, else Carbide's. The choice holds
+ * that step's input size is in the JDK's span for the direction, else Carbide's. The choice holds
  * until the next {@code init}, so a stream (update, update, doFinal) and the operations that follow
  * a {@code doFinal} all stay on one engine.
  *
@@ -45,8 +45,8 @@ final class RoutedCipher extends CipherSpi {
   private static final byte[] EMPTY = new byte[0];
   private final String transformation;
   private final Provider jdkProvider;
-  private final int encryptFrom;
-  private final int decryptFrom;
+  private final RouteTable.Span encryptSizes;
+  private final RouteTable.Span decryptSizes;
   private final Cipher carbide;
   private final EntryGuard guard = new EntryGuard();
   private Cipher jdk;
@@ -60,12 +60,16 @@ final class RoutedCipher extends CipherSpi {
   private AlgorithmParameters parameters;
   private SecureRandom random;
 
-  RoutedCipher(String transformation, Provider jdkProvider, int encryptFrom, int decryptFrom)
+  RoutedCipher(
+      String transformation,
+      Provider jdkProvider,
+      RouteTable.Span encryptSizes,
+      RouteTable.Span decryptSizes)
       throws GeneralSecurityException {
     this.transformation = transformation;
     this.jdkProvider = jdkProvider;
-    this.encryptFrom = encryptFrom;
-    this.decryptFrom = decryptFrom;
+    this.encryptSizes = encryptSizes;
+    this.decryptSizes = decryptSizes;
     this.carbide = Cipher.getInstance(transformation, Routing.unrouted());
   }
 
@@ -355,7 +359,7 @@ final class RoutedCipher extends CipherSpi {
     }
     boolean encrypting = opmode == Cipher.ENCRYPT_MODE || opmode == Cipher.WRAP_MODE;
     Cipher chosen;
-    if (length >= (encrypting ? encryptFrom : decryptFrom)
+    if ((encrypting ? encryptSizes : decryptSizes).contains(length)
         && key != null
         && (outputSpace == Integer.MAX_VALUE || outputSpace >= current().getOutputSize(length))) {
       chosen = initialisedJdk();

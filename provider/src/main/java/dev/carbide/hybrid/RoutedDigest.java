@@ -9,22 +9,22 @@ import java.security.Provider;
 
 /**
  * A digest that chooses its engine per message, at the message's first update: the JDK's if that
- * update is at least the threshold, else Carbide's. A one-shot {@code digest(input)} is one update
- * of the whole message. The engine holds until {@code digest()} or {@code reset()}; a clone copies
- * the engine in use with its state ({@link MessageRoute}).
+ * update's size is in the JDK's span, else Carbide's. A one-shot {@code digest(input)} is one
+ * update of the whole message. The engine holds until {@code digest()} or {@code reset()}; a clone
+ * copies the engine in use with its state ({@link MessageRoute}).
  */
 final class RoutedDigest extends MessageDigestSpi implements Cloneable {
   private final String algorithm;
   private final Provider jdkProvider;
   private MessageRoute<MessageDigest> route;
 
-  RoutedDigest(String algorithm, Provider jdkProvider, int jdkFrom)
+  RoutedDigest(String algorithm, Provider jdkProvider, RouteTable.Span jdkSizes)
       throws GeneralSecurityException {
     this.algorithm = algorithm;
     this.jdkProvider = jdkProvider;
     this.route =
         new MessageRoute<>(
-            jdkFrom,
+            jdkSizes,
             MessageDigest.getInstance(algorithm, Routing.unrouted()),
             engine -> (MessageDigest) engine.clone(),
             MessageDigest::reset);

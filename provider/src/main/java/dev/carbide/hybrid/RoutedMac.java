@@ -24,12 +24,13 @@ final class RoutedMac extends MacSpi implements Cloneable {
   private Key key;
   private AlgorithmParameterSpec params;
 
-  RoutedMac(String algorithm, Provider jdkProvider, int jdkFrom) throws GeneralSecurityException {
+  RoutedMac(String algorithm, Provider jdkProvider, RouteTable.Span jdkSizes)
+      throws GeneralSecurityException {
     this.algorithm = algorithm;
     this.jdkProvider = jdkProvider;
     this.route =
         new MessageRoute<>(
-            jdkFrom,
+            jdkSizes,
             Mac.getInstance(algorithm, Routing.unrouted()),
             engine -> (Mac) engine.clone(),
             Mac::reset);

@@ -114,21 +114,34 @@ public final class Routing {
     for (Routable.Service service : Routable.SERVICES) {
       for (String operation : service.kind().operations) {
         String key = service.key(operation);
-        int from = table.threshold(key);
+        RouteTable.Span span = table.span(key);
         Provider jdk = Routable.jdkProvider(service.kind().type, service.algorithm());
         String route;
-        if (from == RouteTable.NEVER) {
+        if (span.equals(RouteTable.Span.NONE)) {
           route = "OpenSSL";
         } else if (jdk == null) {
           route = "OpenSSL (no JDK provider serves it)";
         } else {
-          route =
-              "JDK " + jdk.getName() + (from == 0 ? "" : " from " + from + " bytes, OpenSSL below");
+          route = "JDK " + jdk.getName() + elsewhere(span);
         }
         lines.add(String.format("  %-44s %s", key, route));
       }
     }
     return lines;
+  }
+
+  /**
+   * What follows "JDK SunJCE" in {@code info}: the sizes it serves and where OpenSSL takes over.
+   */
+  private static String elsewhere(RouteTable.Span span) {
+    if (span.equals(RouteTable.Span.ALL)) {
+      return "";
+    } else if (span.below() == RouteTable.NEVER) {
+      return " from " + span.from() + " bytes, OpenSSL below";
+    } else if (span.from() == 0) {
+      return " below " + span.below() + " bytes, OpenSSL from " + span.below();
+    }
+    return " " + span + " bytes, OpenSSL outside";
   }
 
   private static final class TableHolder {
@@ -153,8 +166,7 @@ public final class Routing {
           "Carbide ignores its hybrid profile: {0}; using the built-in default",
           e.getMessage());
       RouteTable fallback = BuiltInDefault.forMachine(machine);
-      return new RouteTable(
-          fallback.fromBytes(), fallback.source() + "; refused " + e.getMessage());
+      return new RouteTable(fallback.spans(), fallback.source() + "; refused " + e.getMessage());
     }
   }
 
@@ -162,7 +174,7 @@ public final class Routing {
   private static final class RoutedFactory {
     private final Routable.Service service;
     private final ServiceSink.Factory nativeFactory;
-    private volatile int[] thresholds;
+    private volatile RouteTable.Span[] spans;
     private volatile Provider jdk;
 
     RoutedFactory(Routable.Service service, ServiceSink.Factory nativeFactory) {
@@ -171,41 +183,42 @@ public final class Routing {
     }
 
     Object create(Object parameter) throws Exception {
-      int[] from = thresholds;
-      if (from == null) {
-        from = decide();
+      RouteTable.Span[] on = spans;
+      if (on == null) {
+        on = decide();
       }
-      if (from.length == 0 || parameter != null) {
+      if (on.length == 0 || parameter != null) {
         return nativeFactory.create(parameter);
       }
       String algorithm = service.algorithm();
+      // An operation without sizes has the span ALL (from 0) or NONE (from NEVER).
       return switch (service.kind()) {
-        case CIPHER -> new RoutedCipher(algorithm, jdk, from[0], from[1]);
-        case DIGEST -> new RoutedDigest(algorithm, jdk, from[0]);
-        case MAC -> new RoutedMac(algorithm, jdk, from[0]);
-        case SIGNATURE -> new RoutedSignature(algorithm, jdk, from[0], from[1]);
-        case KEY_PAIR_GENERATOR -> new RoutedKeyPairGenerator(algorithm, jdk, from[0]);
+        case CIPHER -> new RoutedCipher(algorithm, jdk, on[0], on[1]);
+        case DIGEST -> new RoutedDigest(algorithm, jdk, on[0]);
+        case MAC -> new RoutedMac(algorithm, jdk, on[0]);
+        case SIGNATURE -> new RoutedSignature(algorithm, jdk, on[0].from(), on[1].from());
+        case KEY_PAIR_GENERATOR -> new RoutedKeyPairGenerator(algorithm, jdk, on[0].from());
       };
     }
 
-    /** The thresholds per operation, or an empty array if this service never leaves OpenSSL. */
-    private int[] decide() {
+    /** The spans per operation, or an empty array if this service never leaves OpenSSL. */
+    private RouteTable.Span[] decide() {
       RouteTable table = table();
       // The JDK's provider is looked up (and SunJCE loaded) only for a service that may need it.
       Provider provider =
           table.routesAny(service)
               ? Routable.jdkProvider(service.kind().type, service.algorithm())
               : null;
-      int[] from = new int[0];
+      RouteTable.Span[] on = new RouteTable.Span[0];
       if (provider != null) {
-        from =
+        on =
             service.kind().operations.stream()
-                .mapToInt(o -> table.threshold(service.key(o)))
-                .toArray();
+                .map(o -> table.span(service.key(o)))
+                .toArray(RouteTable.Span[]::new);
       }
       jdk = provider;
-      thresholds = from;
-      return from;
+      spans = on;
+      return on;
     }
   }
 

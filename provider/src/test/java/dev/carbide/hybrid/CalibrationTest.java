@@ -62,24 +62,43 @@ class CalibrationTest {
         });
   }
 
-  @Test
-  void theJdkRouteStartsAtTheSmallestClassFromWhichItWinsEverywhereAbove() throws Exception {
-    List<Integer> built = new ArrayList<>();
-    int from =
-        Calibration.measure(
-            probe(built, 6, 1, 1), JDK, CARBIDE, new Probes.Setup(CARBIDE), new StringBuilder());
-    assertEquals(1024, from);
+  private static RouteTable.Span measure(List<Integer> built, StringBuilder ratios, int... jdkUnits)
+      throws Exception {
+    return Calibration.measure(
+        probe(built, jdkUnits), JDK, CARBIDE, new Probes.Setup(CARBIDE), ratios);
   }
 
   @Test
-  void aLossAtTheLargestClassEndsTheMeasuring() throws Exception {
+  void theJdkRouteStartsAtTheSmallestClassFromWhichItWinsEverywhereAbove() throws Exception {
+    assertEquals(
+        RouteTable.Span.from(1024), measure(new ArrayList<>(), new StringBuilder(), 6, 1, 1));
+  }
+
+  @Test
+  void aJdkThatWinsEveryClassServesEverySize() throws Exception {
+    assertEquals(RouteTable.Span.ALL, measure(new ArrayList<>(), new StringBuilder(), 1, 1, 1));
+  }
+
+  @Test
+  void aLossAtTheLargestAndTheSmallestClassEndsTheMeasuring() throws Exception {
     List<Integer> built = new ArrayList<>();
     StringBuilder ratios = new StringBuilder();
-    int from =
-        Calibration.measure(probe(built, 4, 4, 6), JDK, CARBIDE, new Probes.Setup(CARBIDE), ratios);
-    assertEquals(RouteTable.NEVER, from);
-    // The smallest class is built once to drive the JIT, then only 16 KiB is raced.
+    assertEquals(RouteTable.Span.NONE, measure(built, ratios, 4, 4, 6));
+    // The smallest class is built once to drive the JIT, then 16 KiB and 64 B are raced, not 1 KiB.
     assertEquals(List.of(64, 16 * 1024), built, ratios.toString());
-    assertTrue(ratios.toString().matches(" 16KB:[0-9.]+"), ratios.toString());
+    assertTrue(ratios.toString().matches(" 64B:[0-9.]+ 16KB:[0-9.]+"), ratios.toString());
+  }
+
+  /** AES-CBC encryption's shape: the JDK wins small messages and ties large ones. */
+  @Test
+  void aJdkThatWinsOnlySmallClassesServesBelowTheFirstItLoses() throws Exception {
+    List<Integer> built = new ArrayList<>();
+    StringBuilder ratios = new StringBuilder();
+    assertEquals(RouteTable.Span.below(1024), measure(built, ratios, 1, 3, 3));
+    assertEquals(List.of(64, 16 * 1024, 1024), built, ratios.toString());
+    assertTrue(
+        ratios.toString().matches(" 64B:[0-9.]+ 1KB:[0-9.]+ 16KB:[0-9.]+"), ratios.toString());
+    assertEquals(
+        RouteTable.Span.below(16 * 1024), measure(new ArrayList<>(), new StringBuilder(), 1, 1, 3));
   }
 }

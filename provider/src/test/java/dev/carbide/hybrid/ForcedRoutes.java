@@ -35,9 +35,9 @@ public final class ForcedRoutes implements LauncherSessionListener {
   }
 
   /** Every route key on the JDK from 0 bytes. */
-  static Map<String, Integer> allToJdk() {
-    Map<String, Integer> routes = new LinkedHashMap<>();
-    Routable.keys().forEach(key -> routes.put(key, 0));
+  static Map<String, RouteTable.Span> allToJdk() {
+    Map<String, RouteTable.Span> routes = new LinkedHashMap<>();
+    Routable.keys().forEach(key -> routes.put(key, RouteTable.Span.ALL));
     return routes;
   }
 }

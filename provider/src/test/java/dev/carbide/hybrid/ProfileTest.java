@@ -1,6 +1,8 @@
 package dev.carbide.hybrid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,17 +25,83 @@ class ProfileTest {
 
   @TempDir Path dir;
 
-  private static final Map<String, Integer> ROUTES =
-      Map.of("Cipher.AES/CTR/NoPadding.encrypt", 1024, "Signature.ML-DSA-65.sign", 0);
+  private static final Map<String, RouteTable.Span> ROUTES =
+      Map.of(
+          "Cipher.AES/CTR/NoPadding.encrypt",
+          RouteTable.Span.from(1024),
+          "Cipher.AES/CBC/NoPadding.encrypt",
+          RouteTable.Span.below(1024),
+          "MessageDigest.SHA-256.digest",
+          new RouteTable.Span(64, 16384),
+          "Signature.ML-DSA-65.sign",
+          RouteTable.Span.ALL);
 
   @Test
   void aWrittenProfileReadsBackOnTheSameMachine() throws Exception {
     Path path = dir.resolve("p.profile");
     Profile.write(path, HERE, ROUTES);
     RouteTable table = Profile.read(path, HERE);
-    assertEquals(ROUTES, table.fromBytes());
-    assertEquals(1024, table.threshold("Cipher.AES/CTR/NoPadding.encrypt"));
-    assertEquals(RouteTable.NEVER, table.threshold("Cipher.AES/CTR/NoPadding.decrypt"));
+    assertEquals(ROUTES, table.spans());
+    assertEquals(RouteTable.Span.NONE, table.span("Cipher.AES/CTR/NoPadding.decrypt"));
+    List<String> lines = Files.readAllLines(path);
+    assertTrue(lines.contains("route.Cipher.AES/CTR/NoPadding.encrypt=from 1024"), lines::toString);
+    assertTrue(
+        lines.contains("route.Cipher.AES/CBC/NoPadding.encrypt=below 1024"), lines::toString);
+    assertTrue(
+        lines.contains("route.MessageDigest.SHA-256.digest=from 64 below 16384"), lines::toString);
+    assertTrue(lines.contains("route.Signature.ML-DSA-65.sign=from 0"), lines::toString);
+  }
+
+  /** A route's span: from N, below N, or both, in bytes; a message's size is in it or not. */
+  @Test
+  void spansParseAndContainTheirSizes() {
+    RouteTable.Span below = RouteTable.Span.parse("below 1024");
+    assertEquals(RouteTable.Span.below(1024), below);
+    assertTrue(below.contains(0) && below.contains(1023), below::toString);
+    assertFalse(below.contains(1024) || below.contains(16384), below::toString);
+    RouteTable.Span from = RouteTable.Span.parse("from 1024");
+    assertTrue(from.contains(1024) && from.contains(Integer.MAX_VALUE - 1), from::toString);
+    assertFalse(from.contains(1023), from::toString);
+    assertEquals(new RouteTable.Span(64, 1024), RouteTable.Span.parse(" from  64 below 1024 "));
+    assertEquals(RouteTable.Span.ALL, RouteTable.Span.parse("from 0"));
+    assertFalse(RouteTable.Span.NONE.contains(0) || RouteTable.Span.NONE.contains(1 << 20));
+    for (RouteTable.Span span :
+        List.of(below, from, RouteTable.Span.ALL, new RouteTable.Span(64, 1024))) {
+      assertEquals(span, RouteTable.Span.parse(span.toString()));
+    }
+    for (String bad :
+        List.of(
+            "",
+            "1024",
+            "from",
+            "below",
+            "from x",
+            "from -5",
+            "from +5",
+            "below 0",
+            "from 1024 below 64",
+            "from 64 below 64",
+            "below 1024 from 64",
+            "from 1 from 2",
+            "below 1 below 2",
+            "from 64 below",
+            "from 64 to 1024",
+            "above 64",
+            "none",
+            "from 2147483647",
+            "from 99999999999")) {
+      assertNull(RouteTable.Span.parse(bad), "'" + bad + "'");
+    }
+  }
+
+  @Test
+  void aProfileOfTheEarlierFormatIsRefused() throws Exception {
+    Path path = dir.resolve("p.profile");
+    Profile.write(path, HERE, ROUTES);
+    List<String> v1 = new ArrayList<>(Files.readAllLines(path));
+    v1.set(0, "carbide.hybrid.profile=1");
+    v1.replaceAll(line -> line.startsWith("route.") ? line.replaceAll("=.*", "=1024") : line);
+    assertRefused(write(v1), HERE, "another profile format (carbide.hybrid.profile=1");
   }
 
   @Test
@@ -68,8 +136,15 @@ class ProfileTest {
     List<String> whole = Files.readAllLines(path);
     assertRefused(write(whole.subList(0, whole.size() - 1)), HERE, "truncated");
     assertRefused(write(whole.subList(0, whole.size() - 2)), HERE, "truncated");
-    assertRefused(write(replace(whole, "=1024", "=-5")), HERE, "corrupt");
-    assertRefused(write(replace(whole, "=1024", "=lots")), HERE, "corrupt");
+    assertRefused(write(replace(whole, "=from 1024", "=from -5")), HERE, "corrupt");
+    assertRefused(write(replace(whole, "=from 1024", "=from lots")), HERE, "corrupt");
+    assertRefused(write(replace(whole, "=from 1024", "=1024")), HERE, "corrupt");
+    assertRefused(write(replace(whole, "=below 1024", "=below 0")), HERE, "corrupt");
+    assertRefused(write(replace(whole, "=below 1024", "=from 1024 below 64")), HERE, "corrupt");
+    List<String> twice = new ArrayList<>(whole);
+    twice.add(1, "route.Cipher.AES/CBC/NoPadding.encrypt=from 16384");
+    twice.replaceAll(line -> line.startsWith("routes=") ? "routes=" + (ROUTES.size() + 1) : line);
+    assertRefused(write(twice), HERE, "corrupt");
     assertRefused(write(replace(whole, "AES/CTR", "AES/XYZ")), HERE, "unknown operation");
     assertRefused(write(replace(whole, "routes=", "routes")), HERE, "corrupt");
     assertRefused(write(List.of("\u0000\u0001garbage")), HERE, "not a Carbide hybrid profile");
@@ -85,12 +160,17 @@ class ProfileTest {
   void corruptKeyGenerationEntriesAreRefused() throws Exception {
     Path path = dir.resolve("k.profile");
     String key = "KeyPairGenerator.ML-KEM-768.generate";
-    Profile.write(path, HERE, Map.of(key, 0, "KeyPairGenerator.ML-DSA.generate", 0));
-    assertEquals(0, Profile.read(path, HERE).threshold(key));
+    Profile.write(
+        path,
+        HERE,
+        Map.of(key, RouteTable.Span.ALL, "KeyPairGenerator.ML-DSA.generate", RouteTable.Span.ALL));
+    assertEquals(RouteTable.Span.ALL, Profile.read(path, HERE).span(key));
     List<String> whole = Files.readAllLines(path);
-    assertRefused(write(replace(whole, key + "=0", key + "=64")), HERE, "has no sizes");
-    assertRefused(write(replace(whole, key + "=0", key + "=")), HERE, "corrupt");
-    assertRefused(write(replace(whole, key + "=0", key + "=-1")), HERE, "corrupt");
+    assertRefused(write(replace(whole, key + "=from 0", key + "=from 64")), HERE, "has no sizes");
+    assertRefused(
+        write(replace(whole, key + "=from 0", key + "=below 1024")), HERE, "has no sizes");
+    assertRefused(write(replace(whole, key + "=from 0", key + "=")), HERE, "corrupt");
+    assertRefused(write(replace(whole, key + "=from 0", key + "=from -1")), HERE, "corrupt");
     assertRefused(
         write(replace(whole, "ML-KEM-768.generate", "ML-KEM-769.generate")),
         HERE,
@@ -104,7 +184,9 @@ class ProfileTest {
     Path signing = dir.resolve("s.profile");
     Profile.write(signing, HERE, ROUTES);
     assertRefused(
-        write(replace(Files.readAllLines(signing), "ML-DSA-65.sign=0", "ML-DSA-65.sign=1024")),
+        write(
+            replace(
+                Files.readAllLines(signing), "ML-DSA-65.sign=from 0", "ML-DSA-65.sign=from 1024")),
         HERE,
         "has no sizes");
   }
@@ -112,17 +194,19 @@ class ProfileTest {
   @Test
   void theBuiltInDefaultRoutesOnlyWhatTheCpuMakesCertain() {
     Machine plain = new Machine("old", Set.of("aes", "avx2"), "Vendor 25", "OpenSSL 3.5.7", "1");
-    assertEquals(Map.of(), BuiltInDefault.forMachine(plain).fromBytes());
+    assertEquals(Map.of(), BuiltInDefault.forMachine(plain).spans());
     RouteTable vector = BuiltInDefault.forMachine(HERE);
-    assertEquals(1024, vector.threshold("Cipher.AES/CTR/NoPadding.encrypt"));
-    assertEquals(1024, vector.threshold("Cipher.AES/CBC/PKCS5Padding.decrypt"));
-    assertEquals(RouteTable.NEVER, vector.threshold("Cipher.AES/CBC/NoPadding.encrypt"));
-    assertEquals(RouteTable.NEVER, vector.threshold("MessageDigest.SHA-256.digest"));
-    int mlDsa = Runtime.version().feature() >= 25 ? 0 : RouteTable.NEVER;
-    assertEquals(mlDsa, vector.threshold("Signature.ML-DSA-65.sign"));
+    RouteTable.Span fromOneKib = RouteTable.Span.from(1024);
+    assertEquals(fromOneKib, vector.span("Cipher.AES/CTR/NoPadding.encrypt"));
+    assertEquals(fromOneKib, vector.span("Cipher.AES/CBC/PKCS5Padding.decrypt"));
+    assertEquals(RouteTable.Span.NONE, vector.span("Cipher.AES/CBC/NoPadding.encrypt"));
+    assertEquals(RouteTable.Span.NONE, vector.span("MessageDigest.SHA-256.digest"));
+    RouteTable.Span mlDsa =
+        Runtime.version().feature() >= 25 ? RouteTable.Span.ALL : RouteTable.Span.NONE;
+    assertEquals(mlDsa, vector.span("Signature.ML-DSA-65.sign"));
     // Key generation is close either way: it waits for a calibration.
-    assertEquals(RouteTable.NEVER, vector.threshold("KeyPairGenerator.ML-KEM-768.generate"));
-    assertEquals(RouteTable.NEVER, vector.threshold("KeyPairGenerator.ML-DSA-65.generate"));
+    assertEquals(RouteTable.Span.NONE, vector.span("KeyPairGenerator.ML-KEM-768.generate"));
+    assertEquals(RouteTable.Span.NONE, vector.span("KeyPairGenerator.ML-DSA-65.generate"));
     assertTrue(vector.source().contains("vaes and avx512f"), vector.source());
   }
 
@@ -130,7 +214,7 @@ class ProfileTest {
   @Test
   void theProviderLogsAndIgnoresARefusedProfile() throws Exception {
     Path foreign = dir.resolve("foreign.profile");
-    Profile.write(foreign, HERE, Map.of("Cipher.AES/CBC/NoPadding.encrypt", 0));
+    Profile.write(foreign, HERE, Map.of("Cipher.AES/CBC/NoPadding.encrypt", RouteTable.Span.ALL));
     ChildJvm.Result child =
         ChildJvm.run(List.of("-Dcarbide.hybrid=" + foreign), Main.class, "info");
     assertEquals(0, child.exitCode(), child.toString());

@@ -31,6 +31,7 @@ class RoutedCipherPredictionTest {
   private static final Provider SUN_JCE = Security.getProvider("SunJCE");
   private static final Random RANDOM = new Random(64);
   private static final int FROM = 64;
+  private static final RouteTable.Span JDK_FROM = RouteTable.Span.from(FROM);
 
   @BeforeAll
   static void providerLoaded() {
@@ -42,7 +43,7 @@ class RoutedCipherPredictionTest {
   void aReinitAfterAJdkOperationInitialisesOnlyTheJdk() throws Exception {
     for (String transformation : new String[] {"AES/CTR/NoPadding", "AES/CBC/NoPadding"}) {
       for (int mode : new int[] {Cipher.ENCRYPT_MODE, Cipher.DECRYPT_MODE}) {
-        RoutedCipher spi = new RoutedCipher(transformation, SUN_JCE, FROM, FROM);
+        RoutedCipher spi = new RoutedCipher(transformation, SUN_JCE, JDK_FROM, JDK_FROM);
         Cipher routed = cipher(spi, transformation);
         SecretKey key = new SecretKeySpec(bytes(32), "AES");
         byte[] message = bytes(64);
@@ -84,7 +85,7 @@ class RoutedCipherPredictionTest {
   @Test
   void aShortStepAfterAPredictedInitInitialisesCarbideWithTheSameIv() throws Exception {
     String transformation = "AES/CTR/NoPadding";
-    RoutedCipher spi = new RoutedCipher(transformation, SUN_JCE, FROM, FROM);
+    RoutedCipher spi = new RoutedCipher(transformation, SUN_JCE, JDK_FROM, JDK_FROM);
     Cipher routed = cipher(spi, transformation);
     SecretKey key = new SecretKeySpec(bytes(16), "AES");
     routed.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(bytes(16)));
@@ -105,7 +106,7 @@ class RoutedCipherPredictionTest {
   @Test
   void otherInitsTakeTheUsualPathWithCarbidesExceptions() throws Exception {
     String transformation = "AES/CBC/NoPadding";
-    RoutedCipher spi = new RoutedCipher(transformation, SUN_JCE, FROM, FROM);
+    RoutedCipher spi = new RoutedCipher(transformation, SUN_JCE, JDK_FROM, JDK_FROM);
     Cipher routed = cipher(spi, transformation);
     byte[] raw = bytes(32);
     SecretKey key = new SecretKeySpec(raw, "AES");
@@ -156,7 +157,8 @@ class RoutedCipherPredictionTest {
     return reference(transformation, mode, key, iv).doFinal(message);
   }
 
-  private static Cipher cipher(RoutedCipher spi, String transformation) throws Exception {
+  /** A Cipher over the routed SPI, as the provider would hand it out. */
+  static Cipher cipher(RoutedCipher spi, String transformation) throws Exception {
     return Cipher.getInstance(
         transformation, RoutedEnginesTest.serving("Cipher", transformation, () -> spi));
   }

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
  */
 class RoutedEnginesTest {
   private static final int FROM = 1024;
+  private static final RouteTable.Span JDK_FROM = RouteTable.Span.from(FROM);
   private static final Provider SUN_JCE = Security.getProvider("SunJCE");
   private static final Provider SUN = Security.getProvider("SUN");
   private static final Random RANDOM = new Random(16);
@@ -72,7 +73,7 @@ class RoutedEnginesTest {
 
   @Test
   void aCipherStreamStaysOnTheEngineOfItsFirstStep() throws Exception {
-    RoutedCipher spi = new RoutedCipher("AES/CTR/NoPadding", SUN_JCE, FROM, FROM);
+    RoutedCipher spi = new RoutedCipher("AES/CTR/NoPadding", SUN_JCE, JDK_FROM, JDK_FROM);
     Cipher routed = cipher(spi, "AES/CTR/NoPadding");
     SecretKey key = new SecretKeySpec(bytes(32), "AES");
     IvParameterSpec iv = new IvParameterSpec(bytes(16));
@@ -108,7 +109,7 @@ class RoutedEnginesTest {
 
   @Test
   void aGeneratedIvGoesWithTheOperationToTheJdk() throws Exception {
-    RoutedCipher spi = new RoutedCipher("AES/CBC/PKCS5Padding", SUN_JCE, FROM, FROM);
+    RoutedCipher spi = new RoutedCipher("AES/CBC/PKCS5Padding", SUN_JCE, JDK_FROM, JDK_FROM);
     Cipher routed = cipher(spi, "AES/CBC/PKCS5Padding");
     SecretKey key = new SecretKeySpec(bytes(16), "AES");
     routed.init(Cipher.ENCRYPT_MODE, key);
@@ -134,7 +135,7 @@ class RoutedEnginesTest {
       reference.init(Cipher.ENCRYPT_MODE, key, iv);
       byte[] expected = reference.doFinal(message);
       for (int from : new int[] {0, RouteTable.NEVER}) {
-        RoutedCipher spi = new RoutedCipher("AES/CTR/NoPadding", SUN_JCE, from, from);
+        RoutedCipher spi = new RoutedCipher("AES/CTR/NoPadding", SUN_JCE, span(from), span(from));
         Cipher routed = cipher(spi, "AES/CTR/NoPadding");
         routed.init(Cipher.ENCRYPT_MODE, key, iv);
         assertArrayEquals(expected, routed.doFinal(message), key.getClass() + " from " + from);
@@ -181,7 +182,7 @@ class RoutedEnginesTest {
   @Test
   void aDigestCloneKeepsItsEngineAndState() throws Exception {
     for (int firstStep : new int[] {100, 4000}) {
-      RoutedDigest spi = new RoutedDigest("SHA-256", SUN, FROM);
+      RoutedDigest spi = new RoutedDigest("SHA-256", SUN, JDK_FROM);
       MessageDigest routed = digest(spi, "SHA-256");
       MessageDigest reference = MessageDigest.getInstance("SHA-256", SUN);
       byte[] head = bytes(firstStep);
@@ -208,7 +209,7 @@ class RoutedEnginesTest {
     for (String algorithm : new String[] {"HmacSHA256", "TlsEarlySecret"}) {
       SecretKey key = new SecretKeySpec(bytes(32), algorithm);
       for (int firstStep : new int[] {100, 4000}) {
-        RoutedMac spi = new RoutedMac("HmacSHA256", SUN_JCE, FROM);
+        RoutedMac spi = new RoutedMac("HmacSHA256", SUN_JCE, JDK_FROM);
         Mac routed = mac(spi, "HmacSHA256");
         Mac reference = Mac.getInstance("HmacSHA256", SUN_JCE);
         routed.init(key);
@@ -231,13 +232,23 @@ class RoutedEnginesTest {
 
   @Test
   void aCipherSharedByThreadsOnTheJdkRouteIsGuarded() throws Exception {
-    RoutedCipher spi = new RoutedCipher("AES/CTR/NoPadding", SUN_JCE, 0, 0);
+    storm(RouteTable.Span.ALL, bytes(64 * 1024));
+  }
+
+  /** Messages of 64 B on the JDK and 16 KiB on OpenSSL, one shared object: the same guard. */
+  @Test
+  void aCipherSharedByThreadsOnBothRoutesIsGuarded() throws Exception {
+    storm(RouteTable.Span.below(1024), bytes(64), bytes(16 * 1024));
+  }
+
+  /** Threads share one routed cipher, each message on the span's engine for its size. */
+  private static void storm(RouteTable.Span span, byte[]... inputs) throws Exception {
+    RoutedCipher spi = new RoutedCipher("AES/CTR/NoPadding", SUN_JCE, span, span);
     Cipher shared = cipher(spi, "AES/CTR/NoPadding");
     SecretKey key = new SecretKeySpec(bytes(32), "AES");
     IvParameterSpec iv = new IvParameterSpec(bytes(16));
     shared.init(Cipher.ENCRYPT_MODE, key, iv);
-    byte[] input = bytes(64 * 1024);
-    shared.doFinal(input);
+    shared.doFinal(inputs[0]);
     assertSame(SUN_JCE, spi.engine().getProvider());
     AtomicInteger guarded = new AtomicInteger();
     AtomicInteger other = new AtomicInteger();
@@ -252,7 +263,7 @@ class RoutedEnginesTest {
                     if (RANDOM.nextInt(8) == 0) {
                       shared.init(Cipher.ENCRYPT_MODE, key, iv);
                     }
-                    shared.doFinal(input);
+                    shared.doFinal(inputs[RANDOM.nextInt(inputs.length)]);
                   } catch (IllegalStateException e) {
                     // The guard's own, or the outer Cipher's "not initialized" after a
                     // concurrent init was refused: both are the JCA's answer to misuse.
@@ -328,5 +339,10 @@ class RoutedEnginesTest {
       }
     }
     return out;
+  }
+
+  /** The JDK from {@code from} bytes, or never. */
+  private static RouteTable.Span span(int from) {
+    return from == RouteTable.NEVER ? RouteTable.Span.NONE : RouteTable.Span.from(from);
   }
 }
