@@ -96,6 +96,36 @@ TEST(PqcTest, HybridKeyShareRoundTripsAndInvalidPointIsRefused) {
   EXPECT_EQ(sent, received);
 }
 
+// RawPublicBytes and RawPrivateBytes read the key manager's own parameter (one encoding) rather
+// than exporting the key twice; the bytes must be exactly what the export gives, for every raw key
+// type, and a key without a raw private key (a NIST-curve hybrid) must still be refused cleanly.
+TEST(PqcTest, RawBytesMatchTheExport) {
+  if (!KeyTypeAvailable("ML-KEM-768")) {
+    GTEST_SKIP() << "ML-KEM-768 " << kNeeds35;
+  }
+  for (const char* type : {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024", "ML-DSA-44", "ML-DSA-87",
+                           "SLH-DSA-SHA2-128f", "X25519MLKEM768", "X25519", "ED448"}) {
+    SCOPED_TRACE(type);
+    PkeyPtr key = KeyPairGenerator(type, nullptr).Generate();
+    size_t public_len = 0;
+    ASSERT_EQ(EVP_PKEY_get_raw_public_key(key.get(), nullptr, &public_len), 1);
+    std::vector<uint8_t> exported(public_len);
+    ASSERT_EQ(EVP_PKEY_get_raw_public_key(key.get(), exported.data(), &public_len), 1);
+    EXPECT_EQ(RawPublicBytes(key.get()), exported);
+    size_t private_len = 0;
+    ASSERT_EQ(EVP_PKEY_get_raw_private_key(key.get(), nullptr, &private_len), 1);
+    std::vector<uint8_t> exported_private(private_len);
+    ASSERT_EQ(EVP_PKEY_get_raw_private_key(key.get(), exported_private.data(), &private_len), 1);
+    SecretBuffer raw_private = RawPrivateBytes(key.get());
+    EXPECT_EQ(std::vector<uint8_t>(raw_private.data(), raw_private.data() + raw_private.size()),
+              exported_private);
+    EXPECT_TRUE(OpensslErrorQueueEmpty());
+  }
+  PkeyPtr hybrid = KeyPairGenerator("SecP256r1MLKEM768", nullptr).Generate();
+  EXPECT_THROW(RawPrivateBytes(hybrid.get()), Error);
+  EXPECT_TRUE(OpensslErrorQueueEmpty());
+}
+
 TEST(PqcTest, MlDsaDeterministicOptionAndContextReachOpenssl) {
   if (!KeyTypeAvailable("ML-DSA-44")) {
     GTEST_SKIP() << "ML-DSA-44 " << kNeeds35;

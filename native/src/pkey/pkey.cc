@@ -110,7 +110,45 @@ PkeyPtr RawPrivateKey(const char* type, std::span<const uint8_t> bytes) {
   return key;
 }
 
+namespace {
+
+// The length of the key's octet-string parameter `name` (OSSL_PKEY_PARAM_PUB_KEY or _PRIV_KEY) as
+// its key manager reports it, or 0, with the error queue left clean, if it offers none.
+size_t KeyParamSize(const EVP_PKEY* key, const char* name) {
+  size_t len = 0;
+  if (EVP_PKEY_get_octet_string_param(key, name, nullptr, 0, &len) != 1) {
+    ClearOpensslErrors();
+    return 0;
+  }
+  return len;
+}
+
+// Reads that parameter into out[0, size), which must be its whole length; false, with the error
+// queue left clean, if the key manager fails to give it.
+bool ReadKeyParam(const EVP_PKEY* key, const char* name, uint8_t* out, size_t size) {
+  size_t len = 0;
+  if (EVP_PKEY_get_octet_string_param(key, name, out, size, &len) != 1 || len != size) {
+    ClearOpensslErrors();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// The raw bytes are read as the key manager's own parameter, where it offers one (X25519, Ed25519,
+// ML-KEM, ML-DSA, SLH-DSA, the hybrid KEMs). EVP_PKEY_get_raw_public_key and _private_key export
+// the whole key instead, once for the length and again for the bytes, each export building a
+// parameter array of copies: for an ML-KEM-768 key pair that was two encodings of its 1184-byte
+// public key after each generation, where the parameter costs one. The export stays as the
+// fallback for a key manager without the parameter.
 std::vector<uint8_t> RawPublicBytes(const EVP_PKEY* key) {
+  if (size_t size = KeyParamSize(key, OSSL_PKEY_PARAM_PUB_KEY); size != 0) {
+    std::vector<uint8_t> bytes(size);
+    if (ReadKeyParam(key, OSSL_PKEY_PARAM_PUB_KEY, bytes.data(), size)) {
+      return bytes;
+    }
+  }
   size_t len = 0;
   CheckOpenssl(EVP_PKEY_get_raw_public_key(key, nullptr, &len), "EVP_PKEY_get_raw_public_key");
   std::vector<uint8_t> bytes(len);
@@ -120,6 +158,12 @@ std::vector<uint8_t> RawPublicBytes(const EVP_PKEY* key) {
 }
 
 SecretBuffer RawPrivateBytes(const EVP_PKEY* key) {
+  if (size_t size = KeyParamSize(key, OSSL_PKEY_PARAM_PRIV_KEY); size != 0) {
+    SecretBuffer bytes(size);
+    if (ReadKeyParam(key, OSSL_PKEY_PARAM_PRIV_KEY, bytes.data(), size)) {
+      return bytes;
+    }
+  }
   size_t len = 0;
   CheckOpenssl(EVP_PKEY_get_raw_private_key(key, nullptr, &len), "EVP_PKEY_get_raw_private_key");
   SecretBuffer bytes(len);

@@ -137,18 +137,24 @@ public abstract class NativeKey implements Key {
     }
   }
 
-  /** The encoding, computed natively once; callers get copies. */
+  /** The encoding, computed once (natively unless the key can write it itself); callers copy. */
   protected final byte[] encoding() {
     byte[] result = encoded;
     if (result == null) {
       synchronized (lock) {
         checkNotDestroyed();
-        try {
-          result = encode(handle());
-        } finally {
-          Reference.reachabilityFence(this);
+        result = encoded;
+        if (result == null) {
+          result = encodeWithoutHandle();
+          if (result == null) {
+            try {
+              result = encode(handle());
+            } finally {
+              Reference.reachabilityFence(this);
+            }
+          }
+          encoded = result;
         }
-        encoded = result;
       }
     }
     return result;
@@ -156,6 +162,16 @@ public abstract class NativeKey implements Key {
 
   /** Computes the encoding of native key {@code handle}. */
   protected abstract byte[] encode(long handle);
+
+  /**
+   * The encoding written from what the key holds in Java, or null to have {@link #encode} compute
+   * it from the native key. A key made pending from its raw bytes (a generated post-quantum public
+   * key) answers here, so that encoding or comparing it never imports it into OpenSSL: for an
+   * ML-KEM-768 key that import costs as much as half a key generation.
+   */
+  protected byte[] encodeWithoutHandle() {
+    return null;
+  }
 
   /** Runs a native query on the key's handle, keeping the key alive and not destroyed meanwhile. */
   protected final <T> T query(LongFunction<T> query) {

@@ -24,9 +24,9 @@ final class PqcPublicKeyImpl extends NativePublicKey implements PqcKey {
   }
 
   /**
-   * A generated key, from its raw bytes: imported into OpenSSL only when an operation (or a
-   * comparison) needs it, since a key share is often only encoded and sent; {@link #getEncoded}
-   * writes the encoding from the raw bytes.
+   * A generated key, from its raw bytes: imported into OpenSSL only when an operation needs it,
+   * since a key share is often only encoded and sent; its encoding, equality and hash come from the
+   * raw bytes.
    */
   PqcPublicKeyImpl(PqcAlgorithm parameterSet, byte[] raw) {
     super(
@@ -43,9 +43,10 @@ final class PqcPublicKeyImpl extends NativePublicKey implements PqcKey {
     }
   }
 
+  /** A generated key encodes (and so compares and hashes) from its raw bytes, never imported. */
   @Override
-  public byte[] getEncoded() {
-    return raw != null ? PqcEncoding.subjectPublicKeyInfo(parameterSet, raw) : super.getEncoded();
+  protected byte[] encodeWithoutHandle() {
+    return raw != null ? PqcEncoding.subjectPublicKeyInfo(parameterSet, raw) : null;
   }
 
   @Override
