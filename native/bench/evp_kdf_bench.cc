@@ -148,8 +148,8 @@ struct RawParams {
 
   OSSL_PARAM Construct(const KdfParam& param) {
     auto octets = [&](const char* name) {
-      return OSSL_PARAM_construct_octet_string(
-          name, const_cast<uint8_t*>(param.bytes.data()), param.bytes.size());
+      return OSSL_PARAM_construct_octet_string(name, const_cast<uint8_t*>(param.bytes.data()),
+                                               param.bytes.size());
     };
     switch (param.id) {
       case KdfParamId::kKey:
@@ -163,7 +163,8 @@ struct RawParams {
       case KdfParamId::kSeed:
         return octets(OSSL_KDF_PARAM_SEED);
       case KdfParamId::kScryptN:
-        return OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_SCRYPT_N, &wide.emplace_back(param.number));
+        return OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_SCRYPT_N,
+                                           &wide.emplace_back(param.number));
       case KdfParamId::kMaxMemoryBytes:
         return OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_SCRYPT_MAXMEM,
                                            &wide.emplace_back(param.number));
