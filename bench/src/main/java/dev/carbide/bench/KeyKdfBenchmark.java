@@ -10,9 +10,9 @@ import org.openjdk.jmh.annotations.Setup;
 /**
  * One key derivation from a secret with a reused SecretKeyFactory, the shape of the {@code speed}
  * rows and of carbide_bench's {@code BM_EvpKdf} rows: a 32-byte key from a 32-byte secret, with a
- * 16-byte Label and Context (KBKDF; feedback mode with a 32-byte IV) or FixedInfo (the one-step KDF,
- * X9.63). Neither the JDK nor Bouncy Castle's provider serves these as a SecretKeyFactory, so only
- * Carbide runs here; carbide_bench gives OpenSSL's own limit.
+ * 16-byte Label and Context (KBKDF; feedback mode with a 32-byte IV) or FixedInfo (the one-step
+ * KDF, X9.63). Neither the JDK nor Bouncy Castle's provider serves these as a SecretKeyFactory, so
+ * only Carbide runs here; carbide_bench gives OpenSSL's own limit.
  */
 public class KeyKdfBenchmark extends ProviderBenchmark {
   @Param({
