@@ -34,20 +34,24 @@ public final class SpecArrays {
 
   private SpecArrays() {}
 
-  /** Called once, by KeyAgreementKdfSpec's static initializer. */
-  public static void registerAgreement(Reader<KeyAgreementKdfSpec> reader) {
-    if (agreement != null) {
-      throw new IllegalStateException("already registered");
-    }
+  /** Called once, by KeyAgreementKdfSpec's static initializer, with a lambda of its own. */
+  public static synchronized void registerAgreement(Reader<KeyAgreementKdfSpec> reader) {
+    checkFirstFrom(agreement, reader, KeyAgreementKdfSpec.class);
     agreement = reader;
   }
 
-  /** Called once, by KbkdfKeySpec's static initializer. */
-  public static void registerKbkdf(Reader<KbkdfKeySpec> reader) {
-    if (kbkdf != null) {
-      throw new IllegalStateException("already registered");
-    }
+  /** Called once, by KbkdfKeySpec's static initializer, with a lambda of its own. */
+  public static synchronized void registerKbkdf(Reader<KbkdfKeySpec> reader) {
+    checkFirstFrom(kbkdf, reader, KbkdfKeySpec.class);
     kbkdf = reader;
+  }
+
+  // The package is not exported, but on the class path anyone can call it: only the spec class's
+  // own lambda (a nestmate of the spec) may register, and only once.
+  private static void checkFirstFrom(Reader<?> current, Reader<?> reader, Class<?> spec) {
+    if (current != null || reader.getClass().getNestHost() != spec) {
+      throw new IllegalStateException("only " + spec.getSimpleName() + " registers its reader");
+    }
   }
 
   /** The array itself, not a copy: the caller must neither change nor keep it. */

@@ -1,7 +1,14 @@
 package dev.carbide.kdf;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.carbide.KbkdfKeySpec;
+import dev.carbide.KeyAgreementKdfSpec;
+import dev.carbide.internal.SpecArrays;
 import dev.carbide.kdf.KdfCrossCheckTest.Case;
 import dev.carbide.testing.Carbide;
 import java.util.ArrayList;
@@ -81,5 +88,21 @@ class KdfSharedTemplateTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  // The KDFs read the specs' arrays through readers that only the spec classes may register: a
+  // second reader, or one from elsewhere, would see (or swap) every caller's secrets.
+  @Test
+  void onlyTheSpecClassesRegisterTheirReaders() {
+    byte[] key = {1, 2, 3};
+    KbkdfKeySpec kbkdf = new KbkdfKeySpec(key, null, null, 256);
+    KeyAgreementKdfSpec agreement = new KeyAgreementKdfSpec(key, null, 256);
+    assertThrows(IllegalStateException.class, () -> SpecArrays.registerKbkdf((spec, f) -> key));
+    assertThrows(IllegalStateException.class, () -> SpecArrays.registerAgreement((spec, f) -> key));
+    // The readers give the spec's own copies (made by its constructor), not the caller's arrays.
+    assertNotSame(key, SpecArrays.of(kbkdf, SpecArrays.KEY));
+    assertArrayEquals(key, SpecArrays.of(kbkdf, SpecArrays.KEY));
+    assertSame(SpecArrays.of(agreement, SpecArrays.SHARED_SECRET), SpecArrays.of(agreement, 0));
+    assertThrows(IllegalArgumentException.class, () -> SpecArrays.of(kbkdf, 9));
   }
 }
