@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <random>
 #include <string>
 #include <thread>
@@ -107,18 +108,42 @@ TEST(EvpKdfTest, RefusesWhatItPromises) {
   ClearOpensslErrors();
 }
 
-// KBKDF over CMAC reuses spare contexts. OpenSSL's KBKDF skips an empty octet string, so a spare
-// that still holds a Label, Context or feedback IV must not serve a derivation that leaves it
-// empty: every output must equal the one from a fresh copy of the template, whatever came before,
-// also with threads sharing the template.
-TEST(EvpKdfTest, KbkdfCmacSparesNeverLeakAnEarlierDerivationsInputs) {
-  const std::string feedback = "feedback", cmac = "CMAC", aes = "AES-128-CBC";
-  const std::vector<KdfParam> names = {{KdfParamId::kMode, Text(feedback)},
-                                       {KdfParamId::kMac, Text(cmac)},
-                                       {KdfParamId::kCipher, Text(aes)}};
-  KdfTemplate shared(FindKdf("KBKDF"), names);
+// A template derives again and again, and KBKDF over CMAC does so on spare contexts. OpenSSL's
+// KBKDF skips an empty octet string, so a spare that still holds a Label, Context or feedback IV
+// must not serve a derivation that leaves it empty, nor one that leaves out a number it set
+// (KBKDF's "use-l"): every output must equal the one from a fresh template, whatever came before,
+// across keys of different lengths, and with threads sharing the template. The HMAC, one-step and
+// X9.63 shapes hold the copying templates to the same.
+struct SpareShape {
+  const char* kdf;
+  std::vector<std::string> names;  // mode, mac, cipher or digest, in the order of `ids`
+  std::vector<KdfParamId> ids;
+  size_t key_min, key_max;  // the key's length varies between these
+  bool kbkdf;               // takes a Label, Context, IV and "use-l"; else FixedInfo and a salt
+  bool salt;                // the one-step KDF over HMAC: takes a salt
+};
+
+// Names the shape in gtest's messages (instead of its bytes).
+void PrintTo(const SpareShape& shape, std::ostream* os) {
+  *os << shape.kdf;
+  for (const std::string& name : shape.names) {
+    *os << ' ' << name;
+  }
+}
+
+class EvpKdfSpareTest : public ::testing::TestWithParam<SpareShape> {};
+
+TEST_P(EvpKdfSpareTest, SparesNeverLeakAnEarlierDerivationsInputs) {
+  const SpareShape& shape = GetParam();
+  std::vector<KdfParam> names;
+  for (size_t i = 0; i < shape.names.size(); ++i) {
+    names.push_back({shape.ids[i], Text(shape.names[i])});
+  }
+  KdfTemplate shared(FindKdf(shape.kdf), names);
   struct Case {
-    Bytes key, label, context, seed, expected;
+    Bytes key, label, context, seed;
+    bool omit_length;
+    Bytes expected;
   };
   std::mt19937 random(7);
   auto bytes = [&](size_t length) {
@@ -128,23 +153,29 @@ TEST(EvpKdfTest, KbkdfCmacSparesNeverLeakAnEarlierDerivationsInputs) {
     }
     return out;
   };
-  auto derive = [](const KdfTemplate& kdf, const Case& c) {
-    const std::vector<KdfParam> params = {{KdfParamId::kKey, c.key},
-                                          {KdfParamId::kSalt, c.label},
-                                          {KdfParamId::kInfo, c.context},
-                                          {KdfParamId::kSeed, c.seed}};
+  auto maybe = [&](size_t length) { return bytes(random() % 2 == 0 ? 0 : length); };
+  auto derive = [&](const KdfTemplate& kdf, const Case& c) {
+    std::vector<KdfParam> params = {{KdfParamId::kKey, c.key}, {KdfParamId::kInfo, c.context}};
+    if (shape.kbkdf) {
+      params.push_back({KdfParamId::kSalt, c.label});
+      params.push_back({KdfParamId::kSeed, c.seed});
+      if (!c.omit_length) {
+        params.push_back({KdfParamId::kUseLength, {}, 0});
+      }
+    } else if (shape.salt && !c.label.empty()) {
+      params.push_back({KdfParamId::kSalt, c.label});
+    }
     Bytes out(40);
     kdf.Derive(params, out);
     return out;
   };
   std::vector<Case> cases;
   for (int i = 0; i < 48; ++i) {
-    Case c{bytes(16),
-           bytes(random() % 2 == 0 ? 0 : 1 + random() % 20),
-           bytes(random() % 2 == 0 ? 0 : 1 + random() % 20),
-           bytes(random() % 2 == 0 ? 0 : 16),
-           {}};
-    c.expected = derive(KdfTemplate(FindKdf("KBKDF"), names), c);  // a template with no spares
+    size_t key_size = shape.key_min + random() % (shape.key_max - shape.key_min + 1);
+    Case c{bytes(key_size),          maybe(1 + random() % 20),
+           maybe(1 + random() % 20), maybe(shape.kbkdf ? (shape.names[1] == "CMAC" ? 16 : 32) : 0),
+           random() % 2 == 0,        {}};
+    c.expected = derive(KdfTemplate(FindKdf(shape.kdf), names), c);  // a template with no spares
     cases.push_back(std::move(c));
   }
   for (const Case& c : cases) {
@@ -166,6 +197,46 @@ TEST(EvpKdfTest, KbkdfCmacSparesNeverLeakAnEarlierDerivationsInputs) {
   }
   EXPECT_EQ(failures, std::vector<int>(4, 0));
 }
+
+std::string SpareShapeName(const ::testing::TestParamInfo<SpareShape>& info) {
+  static const char* const kNames[] = {"KbkdfFeedbackCmac",
+                                       "KbkdfCounterCmac",
+                                       "KbkdfFeedbackHmac",
+                                       "KbkdfCounterHmac",
+                                       "OneStepHash",
+                                       "OneStepHmac",
+                                       "X963"};
+  return kNames[info.index];
+}
+
+const KdfParamId kMode = KdfParamId::kMode, kMac = KdfParamId::kMac, kCipher = KdfParamId::kCipher,
+                 kDigest = KdfParamId::kDigest;
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, EvpKdfSpareTest,
+    ::testing::Values(
+        SpareShape{"KBKDF",
+                   {"feedback", "CMAC", "AES-128-CBC"},
+                   {kMode, kMac, kCipher},
+                   16,
+                   16,
+                   true,
+                   false},
+        SpareShape{"KBKDF",
+                   {"counter", "CMAC", "AES-256-CBC"},
+                   {kMode, kMac, kCipher},
+                   32,
+                   32,
+                   true,
+                   false},
+        SpareShape{
+            "KBKDF", {"feedback", "HMAC", "SHA2-256"}, {kMode, kMac, kDigest}, 1, 80, true, false},
+        SpareShape{
+            "KBKDF", {"counter", "HMAC", "SHA2-256"}, {kMode, kMac, kDigest}, 1, 80, true, false},
+        SpareShape{"SSKDF", {"SHA2-256"}, {kDigest}, 1, 80, false, false},
+        SpareShape{"SSKDF", {"HMAC", "SHA2-256"}, {kMac, kDigest}, 1, 80, false, true},
+        SpareShape{"X963KDF", {"SHA2-256"}, {kDigest}, 1, 80, false, false}),
+    SpareShapeName);
 
 }  // namespace
 }  // namespace carbide::test

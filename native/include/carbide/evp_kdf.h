@@ -64,10 +64,12 @@ struct KdfParam {
 //
 // KBKDF over CMAC is the exception: copying its context copies a cipher context, which cost as
 // much as the derivation itself (docs/kdfs.md), so such a template keeps a few spare contexts
-// instead. A spare is reused only by a derivation that sets every octet string it still holds (an
-// empty one is no parameter at all to OpenSSL's KBKDF, so it would keep the old value), and is
-// keyed with zeros before it is put back, which overwrites its key and the CMAC key schedule: no
-// secret outlives the derivation, as with a freed copy.
+// instead. A spare is reused only by a derivation that sets every parameter it still holds (an
+// empty octet string is no parameter at all to OpenSSL's KBKDF, so it would keep the old value,
+// and a number left out would keep the last one), and is keyed with zeros before it is put back,
+// which overwrites its key and the CMAC key schedule: no secret outlives the derivation, as with a
+// freed copy. (Spares for KBKDF over HMAC, the one-step KDF and X9.63 measured slower than copies:
+// OpenSSL's KBKDF looks the MAC up by name four times per parameter call, and HMAC keys again.)
 class KdfTemplate {
  public:
   // `kdf` comes from FindKdf (non-null). Throws Error(kInvalidParameter) if OpenSSL refuses
@@ -78,15 +80,15 @@ class KdfTemplate {
   KdfTemplate& operator=(const KdfTemplate&) = delete;
 
   // Fills `out` (1 byte or more, not overlapping the parameters) with the KDF's output under the
-  // fixed parameters and `params`, on a context of its own that OpenSSL cleanses when it frees
-  // it. A number too large for its parameter's type, an unknown id, or a name holding a NUL is an
-  // Error(kInvalidParameter); so is OpenSSL refusing the parameters or the derivation (its reason
-  // in the message), since every cause of that is a parameter the caller chose. `out` is cleansed
-  // if this throws. Thread-safe.
+  // fixed parameters and `params`, on a context no other derivation uses meanwhile, which holds
+  // no secret of this one afterwards (freed, or a spare keyed with zeros). A number too large for
+  // its parameter's type, an unknown id, or a name holding a NUL is an Error(kInvalidParameter); so
+  // is OpenSSL refusing the parameters or the derivation (its reason in the message), since every
+  // cause of that is a parameter the caller chose. `out` is cleansed if this throws. Thread-safe.
   void Derive(std::span<const KdfParam> params, std::span<uint8_t> out) const;
 
  private:
-  // A context kept for reuse, and the octet-string parameters it holds (bit i for KdfParamId i).
+  // A context kept for reuse, and the parameters it holds (bit i for KdfParamId i).
   struct Spare {
     EVP_KDF_CTX* ctx;
     uint32_t held;
@@ -95,8 +97,8 @@ class KdfTemplate {
   EVP_KDF_CTX* NewContext() const;
   // A spare whose held parameters `params` all replace (removed from the spares), or null.
   EVP_KDF_CTX* TakeSpare(uint32_t held_after) const;
-  // Keys `ctx` with zeros as long as `params`' key and keeps it as a spare holding `held`, or
-  // frees it if that fails, the key is missing or enough spares wait.
+  // Keys `ctx` with zeros as long as `params`' key and keeps it as a spare holding
+  // `held`, or frees it if that fails, the key is missing or enough spares wait.
   void PutBack(EVP_KDF_CTX* ctx, std::span<const KdfParam> params, uint32_t held) const;
 
   const EVP_KDF* kdf_;

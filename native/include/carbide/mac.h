@@ -153,8 +153,13 @@ class EvpMac {
   // Error(kIllegalState) as Update does.
   size_t Finish(uint8_t* out);
 
+  // Update(data, len) then Finish(out), checking the key once: a short message's whole path.
+  size_t UpdateAndFinish(const uint8_t* data, size_t len, uint8_t* out);
+
  private:
   void RequireKey() const;
+  // Finish once RequireKey has passed.
+  size_t FinishKeyed(uint8_t* out);
   // Keys ctx_ again with saved_key_ and saved_iv_ (GMAC, Poly1305).
   void Rekey();
   // True if ctx_ holds `key` (under saved_cipher_), so a GMAC needs only its new IV.

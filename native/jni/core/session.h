@@ -119,11 +119,29 @@ class EngineSession final : public MessageSession {
       ThrowOutputTooShort(out_len, engine_.size());
     }
     uint8_t* pending = scratch(pending_len);
-    engine_.Update(pending, static_cast<size_t>(pending_len));
-    if constexpr (Engine::kInputIsSecret) {
-      Cleanse(pending, static_cast<size_t>(pending_len));
+    const auto len = static_cast<size_t>(pending_len);
+    if constexpr (requires { engine_.UpdateAndFinish(pending, len, out); }) {
+      // One key check for the message's last bytes and its tag (EvpMac).
+      size_t written = 0;
+      try {
+        written = engine_.UpdateAndFinish(pending, len, out);
+      } catch (...) {
+        if constexpr (Engine::kInputIsSecret) {
+          Cleanse(pending, len);
+        }
+        throw;
+      }
+      if constexpr (Engine::kInputIsSecret) {
+        Cleanse(pending, len);
+      }
+      return written;
+    } else {
+      engine_.Update(pending, len);
+      if constexpr (Engine::kInputIsSecret) {
+        Cleanse(pending, len);
+      }
+      return engine_.Finish(out);
     }
-    return engine_.Finish(out);
   }
 
  private:

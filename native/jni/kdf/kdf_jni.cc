@@ -4,6 +4,7 @@
 #include <jni.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <string>
@@ -68,34 +69,34 @@ jlong FetchKdf(JNIEnv* env, jclass, jstring name) {
   return Guard(env, [&] { return ToHandle(FindKdf(JavaString(env, name))); });
 }
 
-// The parameters ids[i] for i below `count`: a number parameter's value is numbers[i]; a byte
-// parameter (KdfParamTakesBytes) takes the next numbers[i] bytes of `packed`, where Java put them
-// one after another. Three region copies in all, whatever the count (an array of arrays cost two
-// element reads, a length and a copy per parameter), into one native copy of `packed` (on the
-// stack up to 1 KiB) that is cleansed when this goes.
+// The `count` parameters in `packed`, as EvpKdf.Params packs them: one 12-byte record per
+// parameter (a little-endian 4-byte KdfParamId and 8-byte number), then the byte parameters one
+// after another, a byte parameter (KdfParamTakesBytes) taking as many as its number says. One
+// region copy in all (three flat arrays cost three, and their lengths three more calls), into one
+// native copy (on the stack up to 1 KiB) that is cleansed when this goes.
 class JavaKdfParams {
  public:
   // More than KdfTemplate sets in one call is refused there anyway.
   static constexpr jint kMaxCount = 16;
+  static constexpr size_t kRecord = 12;
 
-  JavaKdfParams(JNIEnv* env, jint count, jintArray ids, jlongArray numbers, jbyteArray packed)
-      : count_(count), bytes_(env, packed) {
+  JavaKdfParams(JNIEnv* env, jint count, jbyteArray packed) : count_(count), bytes_(env, packed) {
     if (count < 0 || count > kMaxCount) {
       throw Error(ErrorKind::kInvalidParameter, "too many KDF parameters");
     }
-    CheckArrayRange(env, ids, 0, count);
-    CheckArrayRange(env, numbers, 0, count);
-    jint id_values[kMaxCount];
-    jlong number_values[kMaxCount];
-    env->GetIntArrayRegion(ids, 0, count, id_values);
-    env->GetLongArrayRegion(numbers, 0, count, number_values);
-    std::span<const uint8_t> rest = bytes_.span();
+    std::span<const uint8_t> all = bytes_.span();
+    const size_t records = static_cast<size_t>(count) * kRecord;
+    if (records > all.size()) {
+      throw Error(ErrorKind::kIllegalArgument, "packed KDF parameters too short");
+    }
+    std::span<const uint8_t> rest = all.subspan(records);
     for (jint i = 0; i < count; ++i) {
-      if (number_values[i] < 0) {
+      const uint8_t* record = all.data() + static_cast<size_t>(i) * kRecord;
+      const auto id = static_cast<KdfParamId>(static_cast<int32_t>(LittleEndian(record, 4)));
+      const uint64_t number = LittleEndian(record + 4, 8);
+      if (static_cast<int64_t>(number) < 0) {
         throw Error(ErrorKind::kInvalidParameter, "negative KDF parameter");
       }
-      auto id = static_cast<KdfParamId>(id_values[i]);
-      auto number = static_cast<uint64_t>(number_values[i]);
       if (KdfParamTakesBytes(id)) {
         if (number > rest.size()) {
           throw Error(ErrorKind::kIllegalArgument, "KDF parameter runs past the packed bytes");
@@ -116,6 +117,14 @@ class JavaKdfParams {
   }
 
  private:
+  static uint64_t LittleEndian(const uint8_t* bytes, size_t size) {
+    uint64_t value = 0;
+    for (size_t i = size; i-- > 0;) {
+      value = (value << 8) | bytes[i];
+    }
+    return value;
+  }
+
   jint count_;
   SecretBytes bytes_;
   KdfParam params_[kMaxCount];
@@ -123,25 +132,25 @@ class JavaKdfParams {
 
 // A KdfTemplate over EVP_KDF `kdf` with the given fixed parameters, kept for the life of the
 // process (the Java side makes one per service and caches it).
-jlong NewTemplate(JNIEnv* env, jclass, jlong kdf, jint count, jintArray ids, jlongArray numbers,
-                  jbyteArray packed) {
+jlong NewTemplate(JNIEnv* env, jclass, jlong kdf, jint count, jbyteArray packed) {
   return Guard(env, [&] {
-    JavaKdfParams fixed(env, count, ids, numbers, packed);
+    JavaKdfParams fixed(env, count, packed);
     return ToHandle(new KdfTemplate(&FromHandle<const EVP_KDF>(kdf), fixed.params()));
   });
 }
 
 // One derivation from template `kdf_template` filling `out`, through a native copy that is
 // cleansed (on the stack up to 1 KiB, as a derived key is).
-void DeriveEvpKdf(JNIEnv* env, jclass, jlong kdf_template, jint count, jintArray ids,
-                  jlongArray numbers, jbyteArray packed, jbyteArray out) {
+void DeriveEvpKdf(JNIEnv* env, jclass, jlong kdf_template, jint count, jbyteArray packed,
+                  jbyteArray out) {
   Guard(env, [&] {
     const KdfTemplate& algorithm = FromHandle<const KdfTemplate>(kdf_template);
     CheckArrayRange(env, out, 0, 0);  // out must not be null
-    JavaKdfParams params(env, count, ids, numbers, packed);
-    SecretBytes result(static_cast<size_t>(env->GetArrayLength(out)));
+    JavaKdfParams params(env, count, packed);
+    const jsize out_len = env->GetArrayLength(out);
+    SecretBytes result(static_cast<size_t>(out_len));
     algorithm.Derive(params.params(), result.span());
-    CopyToArray(env, result.data(), static_cast<jint>(result.size()), out, 0);
+    env->SetByteArrayRegion(out, 0, out_len, reinterpret_cast<const jbyte*>(result.data()));
   });
 }
 
@@ -154,8 +163,8 @@ bool RegisterKdfNatives(JNIEnv* env) {
       Method("maxInfoSize", "(J)I", MaxInfoSize),
       Method("derive", "(JI[B[B[B[B)V", Derive),
       Method("fetchKdf", "(Ljava/lang/String;)J", FetchKdf),
-      Method("newTemplate", "(JI[I[J[B)J", NewTemplate),
-      Method("deriveEvpKdf", "(JI[I[J[B[B)V", DeriveEvpKdf),
+      Method("newTemplate", "(JI[B)J", NewTemplate),
+      Method("deriveEvpKdf", "(JI[B[B)V", DeriveEvpKdf),
   };
   return RegisterNatives(env, "dev/carbide/kdf/KdfNative", methods);
 }

@@ -5,6 +5,7 @@
 #include <openssl/kdf.h>
 #include <openssl/params.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <limits>
@@ -76,28 +77,32 @@ constexpr size_t kMaxParams = 16;
 
 // The OSSL_PARAMs of one call, on the stack: a derivation pays for no allocation here. Octet
 // strings point into the caller's KdfParams; a number points into its slot, and a name into its
-// slot's copy (made so that it ends in NUL), which stay put until the call ends.
+// copy in `names` (made so that it ends in NUL), which stay put until the call ends. Only fixed
+// parameters are names, so a derivation's call constructs no string (with a string in each of the
+// sixteen slots, SetKdfParams' own time in a profile of a one-step derivation exceeded that of its
+// SHA-256 block).
 struct ParamList {
   struct Slot {
     uint64_t wide;
     uint32_t narrow;
     int integer;
-    std::string name;
   };
   std::array<Slot, kMaxParams> slots;
   std::array<OSSL_PARAM, kMaxParams + 1> list;
+  // Reserved for every parameter at the first name, so that no string moves afterwards.
+  std::vector<std::string> names;
 
   explicit ParamList(std::span<const KdfParam> params) {
     if (params.size() > kMaxParams) {
       throw Error(ErrorKind::kInvalidParameter, "too many KDF parameters");
     }
     for (size_t i = 0; i < params.size(); ++i) {
-      list[i] = Construct(params[i], slots[i]);
+      list[i] = Construct(params[i], slots[i], names);
     }
     list[params.size()] = OSSL_PARAM_construct_end();
   }
 
-  static OSSL_PARAM Construct(const KdfParam& param, Slot& slot) {
+  static OSSL_PARAM Construct(const KdfParam& param, Slot& slot, std::vector<std::string>& names) {
     const ParamInfo& info = Info(param.id);
     switch (info.type) {
       case ParamType::kOctets: {
@@ -107,12 +112,13 @@ struct ParamList {
                                                  param.bytes.size());
       }
       case ParamType::kUtf8: {
-        slot.name.assign(param.bytes.begin(), param.bytes.end());
-        if (slot.name.find('\0') != std::string::npos) {
+        names.reserve(kMaxParams);
+        std::string& name = names.emplace_back(param.bytes.begin(), param.bytes.end());
+        if (name.find('\0') != std::string::npos) {
           throw Error(ErrorKind::kInvalidParameter,
                       std::string("KDF parameter ") + info.name + " holds a NUL");
         }
-        return OSSL_PARAM_construct_utf8_string(info.name, slot.name.data(), 0);
+        return OSSL_PARAM_construct_utf8_string(info.name, name.data(), 0);
       }
       case ParamType::kUint64:
         slot.wide = param.number;
@@ -133,13 +139,17 @@ struct ParamList {
 // The most spare contexts a template keeps: about one per thread deriving at once.
 constexpr size_t kMaxSpares = 8;
 
-// The bits of the octet strings (and names) that `params` sets to something non-empty: what a
-// context holds after them, since OpenSSL's KBKDF ignores an empty one.
-uint32_t NonEmptyBytes(std::span<const KdfParam> params) {
+// The most zeros a spare's key is overwritten with: an AES-256 key's 32 and more.
+constexpr size_t kScrubSize = 64;
+
+// The bits of the parameters that `params` leaves in a context: every number, and every octet
+// string (or name) that is not empty, since OpenSSL's KBKDF ignores an empty one. A spare that
+// holds a parameter serves only a derivation that sets it again.
+uint32_t HeldAfter(std::span<const KdfParam> params) {
   uint32_t held = 0;
   for (const KdfParam& param : params) {
-    if (KdfParamTakesBytes(param.id) && !param.bytes.empty()) {
-      held |= 1U << static_cast<unsigned>(param.id);
+    if (!KdfParamTakesBytes(param.id) || !param.bytes.empty()) {
+      held |= 1U << (static_cast<unsigned>(param.id) & 31U);
     }
   }
   return held;
@@ -195,21 +205,24 @@ EVP_KDF_CTX* KdfTemplate::TakeSpare(uint32_t held_after) const {
 
 void KdfTemplate::PutBack(EVP_KDF_CTX* ctx, std::span<const KdfParam> params, uint32_t held) const {
   KdfCtxPtr owned(ctx);
-  const KdfParam* key = nullptr;
+  size_t key_size = 0;
   for (const KdfParam& param : params) {
     if (param.id == KdfParamId::kKey) {
-      key = &param;
+      key_size = param.bytes.size();
     }
   }
-  if (key == nullptr || key->bytes.empty()) {
+  if (key_size == 0) {
     return;
   }
-  // Zeros as long as the key, so that CMAC takes them: OpenSSL cleanses the old key's copy as it
-  // replaces it, and keying the MAC again overwrites its schedule.
-  std::vector<uint8_t> zeros(key->bytes.size(), 0);
-  const KdfParam scrub[] = {{KdfParamId::kKey, zeros, 0}};
-  ParamList list(scrub);
-  if (EVP_KDF_CTX_set_params(ctx, list.list.data()) != 1) {
+  // Zeros as long as the key (every CMAC key fits kScrubSize), so that CMAC takes them: OpenSSL
+  // cleanses the old key's copy as it replaces it, and keying the MAC again overwrites its
+  // schedule. From static memory, where the scrub used to allocate them.
+  static constexpr uint8_t kScrub[kScrubSize] = {};
+  OSSL_PARAM scrub[] = {
+      OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, const_cast<uint8_t*>(kScrub),
+                                        std::min(key_size, kScrubSize)),
+      OSSL_PARAM_construct_end()};
+  if (EVP_KDF_CTX_set_params(ctx, scrub) != 1) {
     ClearOpensslErrors();  // the context is freed instead, which cleanses it all the same
     return;
   }
@@ -235,7 +248,7 @@ void KdfTemplate::Derive(std::span<const KdfParam> params, std::span<uint8_t> ou
     if (out.empty()) {
       throw Error(ErrorKind::kInvalidParameter, "KDF output must be at least 1 byte");
     }
-    const uint32_t held = keeps_spares_ ? NonEmptyBytes(params) : 0;
+    const uint32_t held = keeps_spares_ ? HeldAfter(params) : 0;
     EVP_KDF_CTX* spare = keeps_spares_ ? TakeSpare(held) : nullptr;
     // Freeing the context makes OpenSSL cleanse the keys and passwords it copied.
     KdfCtxPtr ctx(spare != nullptr ? spare : NewContext());

@@ -179,6 +179,18 @@ void EvpMac::Update(const uint8_t* data, size_t len) {
 
 size_t EvpMac::Finish(uint8_t* out) {
   RequireKey();
+  return FinishKeyed(out);
+}
+
+size_t EvpMac::UpdateAndFinish(const uint8_t* data, size_t len, uint8_t* out) {
+  RequireKey();
+  if (len != 0) {
+    CheckOpenssl(EVP_MAC_update(ctx_.get(), data, len), "EVP_MAC_update");
+  }
+  return FinishKeyed(out);
+}
+
+size_t EvpMac::FinishKeyed(uint8_t* out) {
   size_t written = 0;
   CheckOpenssl(EVP_MAC_final(ctx_.get(), out, &written, size_), "EVP_MAC_final");
   if (parameter_ == Parameter::kIv) {

@@ -1,5 +1,6 @@
 package dev.carbide;
 
+import dev.carbide.internal.SpecArrays;
 import java.security.spec.KeySpec;
 import java.util.Arrays;
 
@@ -39,6 +40,18 @@ public final class KbkdfKeySpec implements KeySpec {
   private final byte[] iv;
   private final boolean separatorAndLength;
   private final int keyLength;
+
+  static {
+    SpecArrays.registerKbkdf(
+        (spec, field) ->
+            switch (field) {
+              case SpecArrays.KEY -> spec.key;
+              case SpecArrays.LABEL -> spec.label;
+              case SpecArrays.CONTEXT -> spec.context;
+              case SpecArrays.IV -> spec.iv;
+              default -> throw new IllegalArgumentException("no field " + field);
+            });
+  }
 
   /** A spec for counter mode, or feedback mode with an empty IV. */
   public KbkdfKeySpec(byte[] key, byte[] label, byte[] context, int keyLength) {

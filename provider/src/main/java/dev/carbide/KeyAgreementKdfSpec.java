@@ -1,5 +1,6 @@
 package dev.carbide;
 
+import dev.carbide.internal.SpecArrays;
 import java.security.spec.KeySpec;
 import java.util.Arrays;
 
@@ -33,6 +34,17 @@ public final class KeyAgreementKdfSpec implements KeySpec {
   private final byte[] salt;
   private final byte[] fixedInfo;
   private final int keyLength;
+
+  static {
+    SpecArrays.registerAgreement(
+        (spec, field) ->
+            switch (field) {
+              case SpecArrays.SHARED_SECRET -> spec.sharedSecret;
+              case SpecArrays.SALT -> spec.salt;
+              case SpecArrays.FIXED_INFO -> spec.fixedInfo;
+              default -> throw new IllegalArgumentException("no field " + field);
+            });
+  }
 
   /** A spec with no salt. */
   public KeyAgreementKdfSpec(byte[] sharedSecret, byte[] fixedInfo, int keyLength) {

@@ -80,6 +80,7 @@ final class Catalog {
           new Entry(SecureRandomBenchmark.class, SecureRandomBenchmark::probe),
           new Entry(KdfBenchmark.class, KdfBenchmark::probe),
           new Entry(PasswordKdfBenchmark.class, PasswordKdfBenchmark::probe),
+          new Entry(KeyKdfBenchmark.class, KeyKdfBenchmark::probe),
           new Entry(CipherBenchmark.class, CipherBenchmark::probe),
           new Entry(CipherIntoArrayBenchmark.class, CipherIntoArrayBenchmark::probe),
           new Entry(CipherTlsRecordBenchmark.class, CipherTlsRecordBenchmark::probe),

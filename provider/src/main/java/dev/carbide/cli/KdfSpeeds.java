@@ -47,6 +47,11 @@ final class KdfSpeeds {
         () -> new KbkdfKeySpec(SECRET, SALT, SALT, 256));
     add(
         rows,
+        "KBKDF-FEEDBACK-HMACSHA256 32B",
+        "KBKDF-FEEDBACK-HMACSHA256",
+        () -> new KbkdfKeySpec(SECRET, SALT, SALT, SpeedCatalogue.input(32), 256));
+    add(
+        rows,
         "KBKDF-COUNTER-AESCMAC 32B",
         "KBKDF-COUNTER-AESCMAC",
         () -> new KbkdfKeySpec(SECRET, SALT, SALT, 256));

@@ -1,10 +1,10 @@
 package dev.carbide.kdf;
 
 import dev.carbide.KeyAgreementKdfSpec;
+import dev.carbide.internal.SpecArrays;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
-import java.util.Arrays;
 
 /**
  * The KDFs after a key agreement, from a {@link KeyAgreementKdfSpec}: SP 800-56C's one-step KDF
@@ -43,23 +43,22 @@ final class AgreementDerivation implements KdfKeyFactory.Derivation {
       throw new InvalidKeySpecException(algorithm + " needs a dev.carbide.KeyAgreementKdfSpec");
     }
     int length = KdfKeyFactory.keyBytes(algorithm, spec.getKeyLength(), 8);
-    byte[] salt = spec.getSalt();
+    // The spec's own arrays, not the getters' copies: packed() copies them once, and zeroes that.
+    byte[] salt = SpecArrays.of(spec, SpecArrays.SALT);
     if (!hmac && salt.length != 0) {
       throw new InvalidKeySpecException(algorithm + " takes no salt");
     }
-    byte[] secret = spec.getSharedSecret();
-    try {
-      if (secret.length == 0) {
-        throw new InvalidKeySpecException(algorithm + " shared secret must not be empty");
-      }
-      EvpKdf.Params params =
-          new EvpKdf.Params().bytes(EvpKdf.KEY, secret).bytes(EvpKdf.INFO, spec.getFixedInfo());
-      if (salt.length != 0) {
-        params.bytes(EvpKdf.SALT, salt);
-      }
-      return kdf.derive(params, length);
-    } finally {
-      Arrays.fill(secret, (byte) 0);
+    byte[] secret = SpecArrays.of(spec, SpecArrays.SHARED_SECRET);
+    if (secret.length == 0) {
+      throw new InvalidKeySpecException(algorithm + " shared secret must not be empty");
     }
+    EvpKdf.Params params =
+        new EvpKdf.Params(salt.length != 0 ? 3 : 2)
+            .bytes(EvpKdf.KEY, secret)
+            .bytes(EvpKdf.INFO, SpecArrays.of(spec, SpecArrays.FIXED_INFO));
+    if (salt.length != 0) {
+      params.bytes(EvpKdf.SALT, salt);
+    }
+    return kdf.derive(params, length);
   }
 }

@@ -2,6 +2,9 @@ package dev.carbide.kdf;
 
 import dev.carbide.cipher.PasswordBytes;
 import dev.carbide.internal.Config;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.spec.InvalidKeySpecException;
@@ -70,9 +73,7 @@ final class EvpKdf {
               }
               try {
                 return Optional.of(
-                    new EvpKdf(
-                        KdfNative.newTemplate(
-                            kdf, fixed.count, fixed.ids, fixed.numbers, fixed.packed())));
+                    new EvpKdf(KdfNative.newTemplate(kdf, fixed.count, fixed.packed())));
               } catch (InvalidAlgorithmParameterException e) {
                 return Optional.empty();
               }
@@ -144,7 +145,7 @@ final class EvpKdf {
     byte[] out = new byte[length];
     byte[] packed = params.packed();
     try {
-      KdfNative.deriveEvpKdf(template, params.count, params.ids, params.numbers, packed, out);
+      KdfNative.deriveEvpKdf(template, params.count, packed, out);
     } finally {
       Arrays.fill(packed, (byte) 0); // keys and passwords
     }
@@ -152,23 +153,46 @@ final class EvpKdf {
   }
 
   /**
-   * The parameters of one derivation, in the order OpenSSL is to set them. They cross JNI as three
-   * flat arrays (ids, numbers and the byte parameters packed one after another), which the native
-   * side reads with one region copy each, where an array of arrays cost it two element reads, a
-   * length and a copy per parameter (docs/kdfs.md measures the difference).
+   * The parameters of one derivation, in the order OpenSSL is to set them. They cross JNI as one
+   * array (a record of id and number per parameter, then the byte parameters one after another),
+   * which the native side reads with one region copy, where an array of arrays cost it two element
+   * reads, a length and a copy per parameter, and three flat arrays three copies and three lengths
+   * (docs/kdfs.md measures the difference).
    */
   static final class Params {
+    /** The bytes of one parameter's record in {@link #packed}: a 4-byte id, an 8-byte number. */
+    static final int RECORD = 12;
+
+    private static final VarHandle INT =
+        MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final byte[] EMPTY = new byte[0];
 
-    private int[] ids = new int[8];
+    private int[] ids;
 
     /** A number parameter's value, or a byte parameter's length. */
-    private long[] numbers = new long[8];
+    private long[] numbers;
 
     /** A byte parameter's value (not copied until {@link #packed}), or null for a number. */
-    private byte[][] bytes = new byte[8][];
+    private byte[][] bytes;
 
     private int count;
+
+    /** Room for 8 parameters, more as they come. */
+    Params() {
+      this(8);
+    }
+
+    /**
+     * Room for {@code capacity} parameters, more as they come: a cheap derivation sizes its own
+     * (its arrays were a fifth of what it allocated).
+     */
+    Params(int capacity) {
+      ids = new int[capacity];
+      numbers = new long[capacity];
+      bytes = new byte[capacity][];
+    }
 
     /** Adds an octet-string parameter; {@code value} (null is empty) is not copied. */
     Params bytes(int id, byte[] value) {
@@ -186,15 +210,20 @@ final class EvpKdf {
       return add(id, null, value);
     }
 
-    /** The byte parameters one after another, in order: a new array the caller zeroes. */
+    /**
+     * The records, then the byte parameters one after another, in order: a new array the caller
+     * zeroes.
+     */
     byte[] packed() {
-      int total = 0;
+      int total = count * RECORD;
       for (int i = 0; i < count; i++) {
         total += bytes[i] == null ? 0 : bytes[i].length;
       }
       byte[] packed = new byte[total];
-      int at = 0;
+      int at = count * RECORD;
       for (int i = 0; i < count; i++) {
+        INT.set(packed, i * RECORD, ids[i]);
+        LONG.set(packed, i * RECORD + 4, numbers[i]);
         if (bytes[i] != null) {
           System.arraycopy(bytes[i], 0, packed, at, bytes[i].length);
           at += bytes[i].length;

@@ -1,6 +1,7 @@
 package dev.carbide.kdf;
 
 import dev.carbide.KbkdfKeySpec;
+import dev.carbide.internal.SpecArrays;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
@@ -94,7 +95,8 @@ final class KbkdfDerivation implements KdfKeyFactory.Derivation {
     if (prf == Prf.KMAC) {
       return deriveKmac(spec, length);
     }
-    byte[] iv = spec.getIv();
+    // The spec's own arrays, not the getters' copies: packed() copies them once, and zeroes that.
+    byte[] iv = SpecArrays.of(spec, SpecArrays.IV);
     if (!feedback && iv.length != 0) {
       throw new InvalidKeySpecException(algorithm + " takes no IV (only feedback mode does)");
     }
@@ -102,32 +104,28 @@ final class KbkdfDerivation implements KdfKeyFactory.Derivation {
       throw new InvalidKeySpecException(
           algorithm + " IV must be empty or " + prfLength + " bytes (the PRF's output)");
     }
-    byte[] key = spec.getKey();
-    try {
-      EvpKdf kdf = templates[0];
-      if (prf == Prf.AES_CMAC) {
-        if (key.length != 16 && key.length != 24 && key.length != 32) {
-          throw new InvalidKeySpecException(algorithm + " key must be 16, 24 or 32 bytes");
-        }
-        kdf = templates[(key.length - 16) / 8];
-      } else if (key.length == 0) {
-        throw new InvalidKeySpecException(algorithm + " key must not be empty");
+    byte[] key = SpecArrays.of(spec, SpecArrays.KEY);
+    EvpKdf kdf = templates[0];
+    if (prf == Prf.AES_CMAC) {
+      if (key.length != 16 && key.length != 24 && key.length != 32) {
+        throw new InvalidKeySpecException(algorithm + " key must be 16, 24 or 32 bytes");
       }
-      int withExtras = spec.hasSeparatorAndLength() ? 1 : 0;
-      EvpKdf.Params params =
-          new EvpKdf.Params()
-              .bytes(EvpKdf.KEY, key)
-              .bytes(EvpKdf.SALT, spec.getLabel())
-              .bytes(EvpKdf.INFO, spec.getContext())
-              .number(EvpKdf.USE_SEPARATOR, withExtras)
-              .number(EvpKdf.USE_LENGTH, withExtras);
-      if (iv.length != 0) {
-        params.bytes(EvpKdf.SEED, iv);
-      }
-      return kdf.derive(params, length);
-    } finally {
-      Arrays.fill(key, (byte) 0);
+      kdf = templates[(key.length - 16) / 8];
+    } else if (key.length == 0) {
+      throw new InvalidKeySpecException(algorithm + " key must not be empty");
     }
+    int withExtras = spec.hasSeparatorAndLength() ? 1 : 0;
+    EvpKdf.Params params =
+        new EvpKdf.Params(iv.length != 0 ? 6 : 5)
+            .bytes(EvpKdf.KEY, key)
+            .bytes(EvpKdf.SALT, SpecArrays.of(spec, SpecArrays.LABEL))
+            .bytes(EvpKdf.INFO, SpecArrays.of(spec, SpecArrays.CONTEXT))
+            .number(EvpKdf.USE_SEPARATOR, withExtras)
+            .number(EvpKdf.USE_LENGTH, withExtras);
+    if (iv.length != 0) {
+      params.bytes(EvpKdf.SEED, iv);
+    }
+    return kdf.derive(params, length);
   }
 
   // KMAC#(KI, Context, L, Label): OpenSSL sends the Label as S and the Context as the data.

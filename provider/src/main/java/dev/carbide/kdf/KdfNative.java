@@ -37,21 +37,21 @@ final class KdfNative {
   static native long fetchKdf(String name);
 
   /**
-   * A native KdfTemplate: EVP_KDF {@code kdf} with the parameters {@code ids[i]} (the native
-   * KdfParamId) for i below {@code count} fixed, kept for the life of the process. A number
-   * parameter's value is {@code numbers[i]}; a byte parameter (an octet string or a name) takes the
-   * next {@code numbers[i]} bytes of {@code packed}, which holds them one after another and nothing
-   * else. Throws InvalidAlgorithmParameterException if OpenSSL refuses them.
+   * A native KdfTemplate: EVP_KDF {@code kdf} with {@code count} parameters fixed, kept for the
+   * life of the process. {@code packed} starts with one 12-byte record per parameter,
+   * little-endian: the id (the native KdfParamId, 4 bytes) and a number (8 bytes), a number
+   * parameter's value or a byte parameter's length; a byte parameter (an octet string or a name)
+   * then takes the next that many bytes after the records, which hold them one after another and
+   * nothing else. Throws InvalidAlgorithmParameterException if OpenSSL refuses them.
    */
-  static native long newTemplate(long kdf, int count, int[] ids, long[] numbers, byte[] packed)
+  static native long newTemplate(long kdf, int count, byte[] packed)
       throws InvalidAlgorithmParameterException;
 
   /**
    * Fills {@code out} with the output of KdfTemplate {@code template} under its fixed parameters
-   * and these, given as to newTemplate. Throws InvalidAlgorithmParameterException with OpenSSL's
-   * reason if OpenSSL refuses them.
+   * and these, given as to newTemplate: one array crossing in and one out. Throws
+   * InvalidAlgorithmParameterException with OpenSSL's reason if OpenSSL refuses them.
    */
-  static native void deriveEvpKdf(
-      long template, int count, int[] ids, long[] numbers, byte[] packed, byte[] out)
+  static native void deriveEvpKdf(long template, int count, byte[] packed, byte[] out)
       throws InvalidAlgorithmParameterException;
 }

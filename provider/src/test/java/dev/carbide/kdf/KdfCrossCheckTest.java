@@ -12,6 +12,7 @@ import dev.carbide.ScryptKeySpec;
 import dev.carbide.testing.FipsSkips;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.spec.KeySpec;
 import java.util.Random;
 import org.bouncycastle.crypto.Digest;
 import org.bouncycastle.crypto.Mac;
@@ -151,50 +152,60 @@ class KdfCrossCheckTest {
         "FEEDBACK-HMACSHA256", "FEEDBACK-HMACSHA384", "FEEDBACK-HMACSHA512", "FEEDBACK-AESCMAC"
       })
   void kbkdf(String variant) throws Exception {
-    boolean feedback = variant.startsWith("FEEDBACK");
-    boolean cmac = variant.endsWith("CMAC");
     Random random = new Random(SEED ^ variant.hashCode());
     for (int i = 0; i < CASES; i++) {
-      Mac prf =
-          cmac
-              ? new CMac(AESEngine.newInstance())
-              : new HMac(digest(variant.substring(variant.length() - 6)));
-      byte[] key =
-          bytes(random, cmac ? 16 + 8 * random.nextInt(3) : MIN_SECRET + random.nextInt(100));
-      byte[] label = bytes(random, random.nextInt(40));
-      byte[] context = bytes(random, random.nextInt(40));
-      byte[] iv = feedback && random.nextBoolean() ? bytes(random, prf.getMacSize()) : new byte[0];
-      int length = 1 + random.nextInt(200);
-      boolean raw = random.nextInt(3) == 0;
-      // SP 800-108's layout of the fixed input, or the caller's own.
-      byte[] fixed =
-          raw
-              ? label
-              : ByteBuffer.allocate(label.length + 1 + context.length + 4)
-                  .put(label)
-                  .put((byte) 0)
-                  .put(context)
-                  .putInt(length * 8)
-                  .array();
-      byte[] expected = new byte[length];
-      if (feedback) {
-        KDFFeedbackBytesGenerator generator = new KDFFeedbackBytesGenerator(prf);
-        generator.init(KDFFeedbackParameters.createWithCounter(key, iv, fixed, 32));
-        generator.generateBytes(expected, 0, length);
-      } else {
-        KDFCounterBytesGenerator generator = new KDFCounterBytesGenerator(prf);
-        generator.init(new KDFCounterParameters(key, fixed, 32));
-        generator.generateBytes(expected, 0, length);
-      }
-      KbkdfKeySpec spec =
-          raw
-              ? KbkdfKeySpec.withFixedInput(key, label, iv, length * 8)
-              : new KbkdfKeySpec(key, label, context, iv, length * 8);
-      assertArrayEquals(
-          expected,
-          derive("KBKDF-" + variant, spec),
-          "key " + key.length + ", iv " + iv.length + ", length " + length + ", raw " + raw);
+      Case c = kbkdfCase(variant, random);
+      assertArrayEquals(c.expected(), derive(c.algorithm(), c.spec()), c.what());
     }
+  }
+
+  /** A random input of one service, and Bouncy Castle's answer for it. */
+  record Case(String algorithm, KeySpec spec, byte[] expected, String what) {}
+
+  /** A random KBKDF input for {@code variant} ("COUNTER-HMACSHA256", ...) and its answer. */
+  static Case kbkdfCase(String variant, Random random) {
+    boolean feedback = variant.startsWith("FEEDBACK");
+    boolean cmac = variant.endsWith("CMAC");
+    Mac prf =
+        cmac
+            ? new CMac(AESEngine.newInstance())
+            : new HMac(digest(variant.substring(variant.length() - 6)));
+    byte[] key =
+        bytes(random, cmac ? 16 + 8 * random.nextInt(3) : MIN_SECRET + random.nextInt(100));
+    byte[] label = bytes(random, random.nextInt(40));
+    byte[] context = bytes(random, random.nextInt(40));
+    byte[] iv = feedback && random.nextBoolean() ? bytes(random, prf.getMacSize()) : new byte[0];
+    int length = 1 + random.nextInt(200);
+    boolean raw = random.nextInt(3) == 0;
+    // SP 800-108's layout of the fixed input, or the caller's own.
+    byte[] fixed =
+        raw
+            ? label
+            : ByteBuffer.allocate(label.length + 1 + context.length + 4)
+                .put(label)
+                .put((byte) 0)
+                .put(context)
+                .putInt(length * 8)
+                .array();
+    byte[] expected = new byte[length];
+    if (feedback) {
+      KDFFeedbackBytesGenerator generator = new KDFFeedbackBytesGenerator(prf);
+      generator.init(KDFFeedbackParameters.createWithCounter(key, iv, fixed, 32));
+      generator.generateBytes(expected, 0, length);
+    } else {
+      KDFCounterBytesGenerator generator = new KDFCounterBytesGenerator(prf);
+      generator.init(new KDFCounterParameters(key, fixed, 32));
+      generator.generateBytes(expected, 0, length);
+    }
+    KbkdfKeySpec spec =
+        raw
+            ? KbkdfKeySpec.withFixedInput(key, label, iv, length * 8)
+            : new KbkdfKeySpec(key, label, context, iv, length * 8);
+    return new Case(
+        "KBKDF-" + variant,
+        spec,
+        expected,
+        "key " + key.length + ", iv " + iv.length + ", length " + length + ", raw " + raw);
   }
 
   @ParameterizedTest
@@ -205,39 +216,39 @@ class KdfCrossCheckTest {
         "X963KDF-SHA256", "X963KDF-SHA384", "X963KDF-SHA512"
       })
   void keyAgreementKdfs(String algorithm) throws Exception {
-    boolean hmac = algorithm.contains("HMAC");
-    String suffix = algorithm.substring(algorithm.length() - 6);
     Random random = new Random(SEED ^ algorithm.hashCode());
     for (int i = 0; i < CASES; i++) {
-      byte[] z = bytes(random, MIN_SECRET + random.nextInt(130));
-      byte[] info = bytes(random, random.nextInt(3) == 0 ? 0 : random.nextInt(100));
-      byte[] salt =
-          hmac && random.nextBoolean() ? bytes(random, 1 + random.nextInt(150)) : new byte[0];
-      int length = 1 + random.nextInt(300);
-      byte[] expected = new byte[length];
-      if (algorithm.startsWith("X963")) {
-        KDF2BytesGenerator generator = new KDF2BytesGenerator(digest(suffix));
-        generator.init(new KDFParameters(z, info));
-        generator.generateBytes(expected, 0, length);
-      } else {
-        OneStepKDFBytesGenerator generator =
-            hmac
-                ? new OneStepKDFBytesGenerator(new HMac(digest(suffix)), salt)
-                : new OneStepKDFBytesGenerator(digest(suffix));
-        generator.init(new KDFParameters(z, info));
-        generator.generateBytes(expected, 0, length);
-      }
-      assertArrayEquals(
-          expected,
-          derive(algorithm, new KeyAgreementKdfSpec(z, salt, info, length * 8)),
-          "z "
-              + z.length
-              + ", info "
-              + info.length
-              + ", salt "
-              + salt.length
-              + ", length "
-              + length);
+      Case c = agreementCase(algorithm, random);
+      assertArrayEquals(c.expected(), derive(c.algorithm(), c.spec()), c.what());
     }
+  }
+
+  /** A random one-step or X9.63 input for {@code algorithm} and its answer. */
+  static Case agreementCase(String algorithm, Random random) {
+    boolean hmac = algorithm.contains("HMAC");
+    String suffix = algorithm.substring(algorithm.length() - 6);
+    byte[] z = bytes(random, MIN_SECRET + random.nextInt(130));
+    byte[] info = bytes(random, random.nextInt(3) == 0 ? 0 : random.nextInt(100));
+    byte[] salt =
+        hmac && random.nextBoolean() ? bytes(random, 1 + random.nextInt(150)) : new byte[0];
+    int length = 1 + random.nextInt(300);
+    byte[] expected = new byte[length];
+    if (algorithm.startsWith("X963")) {
+      KDF2BytesGenerator generator = new KDF2BytesGenerator(digest(suffix));
+      generator.init(new KDFParameters(z, info));
+      generator.generateBytes(expected, 0, length);
+    } else {
+      OneStepKDFBytesGenerator generator =
+          hmac
+              ? new OneStepKDFBytesGenerator(new HMac(digest(suffix)), salt)
+              : new OneStepKDFBytesGenerator(digest(suffix));
+      generator.init(new KDFParameters(z, info));
+      generator.generateBytes(expected, 0, length);
+    }
+    return new Case(
+        algorithm,
+        new KeyAgreementKdfSpec(z, salt, info, length * 8),
+        expected,
+        "z " + z.length + ", info " + info.length + ", salt " + salt.length + ", length " + length);
   }
 }
