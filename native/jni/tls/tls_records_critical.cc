@@ -29,15 +29,22 @@ constexpr int32_t kFailed = std::numeric_limits<int32_t>::min();
 // The failure of this thread's last critical record call, until throwDeferred raises it.
 thread_local DeferredError deferred_failure;
 
-// Runs `body(engine)` for the engine behind `handle`; returns its result, or kFailed with the
-// failure parked (none for a 0 handle, which throwDeferred reports as released).
+// Runs `body(engine, in, out)` for the engine behind `handle` and the two checked array ranges;
+// returns its result, or kFailed with the failure parked (none for a 0 handle, which
+// throwDeferred reports as released).
 template <typename Body>
-int32_t RunRecordCall(int64_t handle, Body&& body) noexcept {
+int32_t RunRecordCall(int64_t handle, const uint8_t* src, int32_t src_array_len, int32_t src_offset,
+                      int32_t src_len, uint8_t* dst, int32_t dst_array_len, int32_t dst_offset,
+                      int32_t dst_len, Body&& body) noexcept {
   if (handle == 0) {
     return kFailed;
   }
   try {
-    int32_t result = body(*reinterpret_cast<tls::Engine*>(static_cast<intptr_t>(handle)));
+    std::span<const uint8_t> in(CheckedArrayRange(src, src_array_len, src_offset, src_len),
+                                static_cast<size_t>(src_len));
+    std::span<uint8_t> out(CheckedArrayRange(dst, dst_array_len, dst_offset, dst_len),
+                           static_cast<size_t>(dst_len));
+    int32_t result = body(*reinterpret_cast<tls::Engine*>(static_cast<intptr_t>(handle)), in, out);
     CheckErrorQueueLeftEmpty("a critical TLS record call");
     return result;
   } catch (...) {
@@ -56,21 +63,19 @@ void ThrowDeferredRecordFailure(JNIEnv* env, jclass) {
 
 }  // namespace carbide::jni
 
-using carbide::jni::CheckedArrayRange;
-
 // One whole record at src[src_offset, + src_len) of an array of src_array_len bytes, decrypted
 // into dst[dst_offset, + dst_len): Engine::OpenRecord. Returns the bytes produced, 0 for a record
 // without application data, -1 for close_notify, or INT32_MIN with the failure parked.
 extern "C" __attribute__((visibility("default"))) int32_t carbide_tls_open(
     int64_t engine, const uint8_t* src, int32_t src_array_len, int32_t src_offset, int32_t src_len,
     uint8_t* dst, int32_t dst_array_len, int32_t dst_offset, int32_t dst_len) noexcept {
-  return carbide::jni::RunRecordCall(engine, [&](carbide::tls::Engine& tls_engine) {
-    const uint8_t* records = CheckedArrayRange(src, src_array_len, src_offset, src_len);
-    uint8_t* out = CheckedArrayRange(dst, dst_array_len, dst_offset, dst_len);
-    carbide::jni::NoJavaCalls refuse;
-    return static_cast<int32_t>(tls_engine.OpenRecord({records, static_cast<size_t>(src_len)},
-                                                      {out, static_cast<size_t>(dst_len)}, refuse));
-  });
+  return carbide::jni::RunRecordCall(
+      engine, src, src_array_len, src_offset, src_len, dst, dst_array_len, dst_offset, dst_len,
+      [](carbide::tls::Engine& tls_engine, std::span<const uint8_t> records,
+         std::span<uint8_t> out) {
+        carbide::jni::NoJavaCalls refuse;
+        return static_cast<int32_t>(tls_engine.OpenRecord(records, out, refuse));
+      });
 }
 
 // Plaintext at src[src_offset, + src_len) (at most 16 KiB) sealed into a record written into
@@ -79,10 +84,9 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_tls_open(
 extern "C" __attribute__((visibility("default"))) int32_t carbide_tls_seal(
     int64_t engine, const uint8_t* src, int32_t src_array_len, int32_t src_offset, int32_t src_len,
     uint8_t* dst, int32_t dst_array_len, int32_t dst_offset, int32_t dst_len) noexcept {
-  return carbide::jni::RunRecordCall(engine, [&](carbide::tls::Engine& tls_engine) {
-    const uint8_t* data = CheckedArrayRange(src, src_array_len, src_offset, src_len);
-    uint8_t* out = CheckedArrayRange(dst, dst_array_len, dst_offset, dst_len);
-    return static_cast<int32_t>(tls_engine.SealRecord({data, static_cast<size_t>(src_len)},
-                                                      {out, static_cast<size_t>(dst_len)}));
-  });
+  return carbide::jni::RunRecordCall(
+      engine, src, src_array_len, src_offset, src_len, dst, dst_array_len, dst_offset, dst_len,
+      [](carbide::tls::Engine& tls_engine, std::span<const uint8_t> data, std::span<uint8_t> out) {
+        return static_cast<int32_t>(tls_engine.SealRecord(data, out));
+      });
 }

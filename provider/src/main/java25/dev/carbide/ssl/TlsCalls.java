@@ -38,11 +38,31 @@ final class TlsCalls {
   static int open(
       long engine, byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen)
       throws SSLException {
+    return call(OPEN, engine, src, srcOff, srcLen, dst, dstOff, dstLen);
+  }
+
+  /** {@link TlsNative#seal} between heap arrays; as {@link #open}. */
+  static int seal(
+      long engine, byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen)
+      throws SSLException {
+    return call(SEAL, engine, src, srcOff, srcLen, dst, dstOff, dstLen);
+  }
+
+  private static int call(
+      MethodHandle downcall,
+      long engine,
+      byte[] src,
+      int srcOff,
+      int srcLen,
+      byte[] dst,
+      int dstOff,
+      int dstLen)
+      throws SSLException {
     int n;
     try {
       n =
           (int)
-              OPEN.invokeExact(
+              downcall.invokeExact(
                   engine,
                   MemorySegment.ofArray(src),
                   src.length,
@@ -56,38 +76,8 @@ final class TlsCalls {
       throw e;
     } catch (Throwable t) {
       // Unreachable: the call matches the linked type exactly, and the C function cannot throw.
-      throw new ProviderException("carbide_tls_open failed", t);
+      throw new ProviderException("critical TLS record call failed", t);
     }
-    return checked(n);
-  }
-
-  /** {@link TlsNative#seal} between heap arrays; as {@link #open}. */
-  static int seal(
-      long engine, byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen)
-      throws SSLException {
-    int n;
-    try {
-      n =
-          (int)
-              SEAL.invokeExact(
-                  engine,
-                  MemorySegment.ofArray(src),
-                  src.length,
-                  srcOff,
-                  srcLen,
-                  MemorySegment.ofArray(dst),
-                  dst.length,
-                  dstOff,
-                  dstLen);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable t) {
-      throw new ProviderException("carbide_tls_seal failed", t);
-    }
-    return checked(n);
-  }
-
-  private static int checked(int n) throws SSLException {
     if (n == FAILED) {
       TlsNative.throwDeferred();
       throw new IllegalStateException("native record call failed"); // throwDeferred always throws
