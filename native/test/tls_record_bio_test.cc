@@ -131,5 +131,38 @@ TEST(TlsRecordBioTest, ATamperedLentRecordThrowsAndLeavesNoBytesBehind) {
       << "no unauthenticated plaintext reaches the caller";
 }
 
+// The queues keep the bytes in order however they are taken and fed: records written while
+// earlier ones are only partly taken, taken in odd pieces and fed in other odd pieces (the queue
+// then moves what is left to its front, or empties and starts again).
+TEST(TlsRecordBioTest, TheQueuesKeepOrderAcrossPartialTakesAndFeeds) {
+  Connected c;
+  std::mt19937 random(11);
+  std::vector<uint8_t> sent;
+  std::vector<uint8_t> wire;
+  for (int round = 0; round < 40; round++) {
+    std::vector<uint8_t> data = RandomBytes(random, 1 + random() % 3000);
+    c.engines.server.Write(data);
+    sent.insert(sent.end(), data.begin(), data.end());
+    std::vector<uint8_t> piece(random() % 2500);
+    piece.resize(c.engines.server.TakeRecords(piece));
+    wire.insert(wire.end(), piece.begin(), piece.end());
+  }
+  std::vector<uint8_t> rest(c.engines.server.PendingRecords());
+  EXPECT_EQ(c.engines.server.TakeRecords(rest), rest.size());
+  EXPECT_EQ(c.engines.server.PendingRecords(), 0u);
+  wire.insert(wire.end(), rest.begin(), rest.end());
+  std::vector<uint8_t> received;
+  std::vector<uint8_t> out(16384);
+  for (size_t at = 0; at < wire.size();) {
+    size_t n = std::min<size_t>(1 + random() % 700, wire.size() - at);
+    c.engines.client.FeedRecords({wire.data() + at, n});
+    at += n;
+    for (long read; (read = c.engines.client.Read(out, c.trust)) > 0;) {
+      received.insert(received.end(), out.begin(), out.begin() + read);
+    }
+  }
+  EXPECT_EQ(received, sent);
+}
+
 }  // namespace
 }  // namespace carbide::tls

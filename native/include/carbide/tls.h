@@ -383,7 +383,8 @@ class Engine {
 
 // The signature schemes (TLS code points) every engine offers and accepts, in preference order: a
 // client's signature_algorithms, a server's CertificateRequest. `tls13_only`: the list a client
-// limited to TLS 1.3 sends, without the schemes only TLS 1.2 allows (DSA, SHA-224).
+// limited to TLS 1.3 sends, without the schemes only TLS 1.2 allows (DSA, SHA-224). In FIPS mode
+// (FipsEnabled) without DSA, which FIPS 186-5 no longer approves.
 std::vector<uint16_t> LocalSignatureSchemes(bool tls13_only);
 
 // The session's ID (empty if it has none): a TLS 1.2 session ID, or for TLS 1.3 the ID OpenSSL

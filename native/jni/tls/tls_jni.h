@@ -5,8 +5,11 @@
 #include <jni.h>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "../core/jni_support.h"
+#include "carbide/tls.h"
 #include "carbide/tls_external_key.h"
 
 namespace carbide::jni {
@@ -18,6 +21,21 @@ bool RegisterTlsSessionNatives(JNIEnv* env);
 bool RegisterTlsRecordNatives(JNIEnv* env);
 // A stapling server's OCSP request and the verdict on its answer (tls_ocsp_jni.cc).
 bool RegisterTlsOcspNatives(JNIEnv* env);
+
+// Raises what the calling thread's last failed critical record call parked
+// (TlsNative.throwDeferred, tls_records_critical.cc).
+void ThrowDeferredRecordFailure(JNIEnv* env, jclass);
+
+// Refuses every question: the record calls run with a Java array pinned or inside a critical
+// downcall, so they must never call Java. OpenSSL verifies no chain once the handshake is complete
+// (renegotiation is off and no post-handshake authentication is offered), so none is ever asked.
+class NoJavaCalls final : public tls::PeerVerifier {
+ public:
+  bool Verify(const std::vector<tls::Der>& /*chain*/,
+              const std::string& /*cipher_suite*/) noexcept override {
+    return false;
+  }
+};
 
 // Raises javax.net.ssl.SSLException (cached by RegisterTlsNatives) with `message`.
 void ThrowSslException(JNIEnv* env, const char* message);

@@ -1,4 +1,4 @@
-// The record natives of dev.carbide.ssl.TlsNative: records in and out of the engine's memory BIOs,
+// The record natives of dev.carbide.ssl.TlsNative: records in and out of the engine's queues,
 // and application data in and out of SSL_read/SSL_write, straight between OpenSSL and the caller's
 // ByteBuffer. A direct buffer is used through its address; a heap buffer's array is pinned for the
 // call (GetPrimitiveArrayCritical, at most one record: 18 KiB), and small record inputs are copied
@@ -8,8 +8,11 @@
 // buffers reachable, so that libssl writes the record into the caller's buffer and reads it from
 // there (record_bio.h) instead of through the engine's queues.
 //
+// On Java 22 and later, `open` and `seal` between two heap arrays go by critical downcalls instead
+// (tls_records_critical.cc).
+//
 // Pinning is allowed because none of these calls can reach Java: feeding and taking records only
-// moves bytes between the caller and a memory BIO, and SSL_read/SSL_write run only once the
+// moves bytes between the caller and a queue, and SSL_read/SSL_write run only once the
 // handshake is complete, when OpenSSL verifies no chain (renegotiation is off and no post-handshake
 // authentication is offered). They run with a verifier that refuses without calling Java, so even
 // a peer that tried would be refused rather than call back into a JVM holding a pinned array.
@@ -26,15 +29,6 @@
 
 namespace carbide::jni {
 namespace {
-
-// Refuses every question: the record calls run with an array pinned, so they must never call Java.
-class NoJavaCalls final : public tls::PeerVerifier {
- public:
-  bool Verify(const std::vector<tls::Der>& /*chain*/,
-              const std::string& /*cipher_suite*/) noexcept override {
-    return false;
-  }
-};
 
 // The bytes [off, off + len) of one side of a record call: of `direct` (a direct ByteBuffer,
 // `off` its position) when it is not null, else of `array`, once pinned. The range is checked (and
@@ -177,6 +171,7 @@ bool RegisterTlsRecordNatives(JNIEnv* env) {
       Method("write", "(J[BLjava/nio/ByteBuffer;II)V", Write),
       Method("open", "(J[BLjava/nio/ByteBuffer;II[BLjava/nio/ByteBuffer;II)I", Open),
       Method("seal", "(J[BLjava/nio/ByteBuffer;II[BLjava/nio/ByteBuffer;II)I", Seal),
+      Method("throwDeferred", "()V", ThrowDeferredRecordFailure),
   };
   return RegisterNatives(env, "dev/carbide/ssl/TlsNative", methods);
 }

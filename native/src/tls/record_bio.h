@@ -1,8 +1,12 @@
-// The engine's two network BIOs. Each keeps a memory BIO as its queue, as the engine always had,
+// The engine's two network BIOs. Each keeps its own queue of bytes, as the engine always had one,
 // and can also be lent the caller's own buffer for one call: the inbound BIO then hands libssl the
 // caller's record where it lies, and the outbound BIO lets libssl write its record straight into
 // the caller's buffer. That removes two of the five 16 KiB copies a record took through memory BIOs
 // (docs/tls.md, "The record path alone"). Bytes keep their order: the queue always goes first.
+//
+// The queue is a plain vector rather than a memory BIO: libssl asks the BIO whether bytes are
+// queued on every read and write, and the engine asks again around every record, and each of those
+// questions cost a BIO_ctrl dispatch into the memory BIO (docs/tls.md, "The record path again").
 #pragma once
 
 #include <openssl/bio.h>
@@ -10,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace carbide::tls {
 
@@ -19,8 +24,11 @@ class RecordBio {
   static BIO* New(RecordBio** record_bio);
 
   // The queue: records fed by the caller (inbound), or written by libssl and not yet taken.
-  BIO* queue() const noexcept { return queue_; }
-  size_t Queued() const noexcept { return BIO_ctrl_pending(queue_); }
+  size_t Queued() const noexcept { return queue_.size() - head_; }
+  // Appends to the queue; throws Error (out of memory) if it cannot grow.
+  void Enqueue(std::span<const uint8_t> bytes);
+  // Moves up to out.size() queued bytes into `out`, oldest first; returns how many.
+  size_t Dequeue(std::span<uint8_t> out) noexcept;
 
   // Inbound: libssl reads `records` after the queue, until Reclaim. Reclaim queues what libssl
   // did not read (a copy: the caller's buffer is only lent for the call).
@@ -34,10 +42,10 @@ class RecordBio {
 
   RecordBio(const RecordBio&) = delete;
   RecordBio& operator=(const RecordBio&) = delete;
-  ~RecordBio();
+  ~RecordBio() = default;
 
  private:
-  explicit RecordBio(BIO* queue) : queue_(queue) {}
+  RecordBio() = default;
 
   static const BIO_METHOD* Methods();
 
@@ -46,7 +54,10 @@ class RecordBio {
   static long Control(BIO* bio, int command, long number, void* pointer);
   static int Destroy(BIO* bio);
 
-  BIO* queue_;
+  // The queued bytes are queue_[head_, size): taking moves head_, and the vector is emptied (its
+  // memory kept) once everything is taken, or compacted when the taken front outgrows the rest.
+  std::vector<uint8_t> queue_;
+  size_t head_ = 0;
   std::span<const uint8_t> input_;
   size_t input_used_ = 0;
   std::span<uint8_t> output_;

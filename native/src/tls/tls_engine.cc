@@ -3,7 +3,6 @@
 #include <openssl/x509.h>
 
 #include <algorithm>
-#include <climits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -269,30 +268,11 @@ void Engine::UseKey(const std::vector<Der>& chain, std::span<const uint8_t> pkcs
   UseCredentials(Credentials(chain, pkcs8));
 }
 
-void Engine::FeedRecords(std::span<const uint8_t> records) {
-  if (records.size() > INT_MAX) {
-    throw Error(ErrorKind::kIllegalArgument, "too many bytes at once");
-  }
-  if (!records.empty() &&
-      BIO_write(network_in_->queue(), records.data(), static_cast<int>(records.size())) !=
-          static_cast<int>(records.size())) {
-    ThrowOpensslError("cannot buffer the records", ErrorKind::kOutOfMemory);
-  }
-}
+void Engine::FeedRecords(std::span<const uint8_t> records) { network_in_->Enqueue(records); }
 
 size_t Engine::PendingRecords() const noexcept { return network_out_->Queued(); }
 
-size_t Engine::TakeRecords(std::span<uint8_t> out) {
-  size_t n = std::min(out.size(), PendingRecords());
-  if (n == 0) {
-    return 0;
-  }
-  size_t read = 0;
-  if (BIO_read_ex(network_out_->queue(), out.data(), n, &read) != 1) {
-    ThrowOpensslError("cannot take the records");
-  }
-  return read;
-}
+size_t Engine::TakeRecords(std::span<uint8_t> out) { return network_out_->Dequeue(out); }
 
 namespace {
 

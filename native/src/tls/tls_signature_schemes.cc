@@ -4,12 +4,16 @@
 // reports that same list (LocalSignatureSchemes). Peer: what the peer accepts in certificates,
 // which is its signature_algorithms_cert if it sent one, else its signature_algorithms; OpenSSL
 // keeps the former to itself, so a server reads it from the ClientHello (NoteClientHello).
+// In FIPS mode both the list set and the list reported leave out DSA: FIPS 186-5 no longer
+// approves DSA signatures (the module still signs with it, as an unapproved operation), and
+// Carbide's FIPS mode has no DSA Signature either (docs/fips.md).
 #include <openssl/ssl.h>
 
 #include <string>
 #include <vector>
 
 #include "carbide/error.h"
+#include "carbide/library.h"
 #include "carbide/tls.h"
 
 namespace carbide::tls {
@@ -20,31 +24,35 @@ struct Scheme {
   const char* name;     // as SSL_CTX_set1_sigalgs_list takes it
   uint16_t code_point;  // RFC 8446, 4.2.3
   bool tls12_only;      // left out by OpenSSL when a client offers only TLS 1.3
+  bool fips;            // offered in FIPS mode
 };
 
 // OpenSSL 3.5's default list, in its order, less the schemes the JDK has no name for (brainpool,
 // ML-DSA, GOST), which no Java peer can verify or sign either, and less SHA-1, which OpenSSL's
 // default security level leaves out anyway (naming it here would make the reported list wrong).
 constexpr Scheme kSchemes[] = {
-    {"ecdsa_secp256r1_sha256", 0x0403, false},
-    {"ecdsa_secp384r1_sha384", 0x0503, false},
-    {"ecdsa_secp521r1_sha512", 0x0603, false},
-    {"ed25519", 0x0807, false},
-    {"ed448", 0x0808, false},
-    {"rsa_pss_pss_sha256", 0x0809, false},
-    {"rsa_pss_pss_sha384", 0x080a, false},
-    {"rsa_pss_pss_sha512", 0x080b, false},
-    {"rsa_pss_rsae_sha256", 0x0804, false},
-    {"rsa_pss_rsae_sha384", 0x0805, false},
-    {"rsa_pss_rsae_sha512", 0x0806, false},
-    {"RSA+SHA256", 0x0401, false},
-    {"RSA+SHA384", 0x0501, false},
-    {"RSA+SHA512", 0x0601, false},
-    {"ECDSA+SHA224", 0x0303, true},
-    {"RSA+SHA224", 0x0301, true},
-    {"DSA+SHA224", 0x0302, true},
-    {"DSA+SHA256", 0x0402, true},
+    {"ecdsa_secp256r1_sha256", 0x0403, false, true},
+    {"ecdsa_secp384r1_sha384", 0x0503, false, true},
+    {"ecdsa_secp521r1_sha512", 0x0603, false, true},
+    {"ed25519", 0x0807, false, true},
+    {"ed448", 0x0808, false, true},
+    {"rsa_pss_pss_sha256", 0x0809, false, true},
+    {"rsa_pss_pss_sha384", 0x080a, false, true},
+    {"rsa_pss_pss_sha512", 0x080b, false, true},
+    {"rsa_pss_rsae_sha256", 0x0804, false, true},
+    {"rsa_pss_rsae_sha384", 0x0805, false, true},
+    {"rsa_pss_rsae_sha512", 0x0806, false, true},
+    {"RSA+SHA256", 0x0401, false, true},
+    {"RSA+SHA384", 0x0501, false, true},
+    {"RSA+SHA512", 0x0601, false, true},
+    {"ECDSA+SHA224", 0x0303, true, true},
+    {"RSA+SHA224", 0x0301, true, true},
+    {"DSA+SHA224", 0x0302, true, false},
+    {"DSA+SHA256", 0x0402, true, false},
 };
+
+// Whether this engine offers `scheme`: all of them, or in FIPS mode the approved ones.
+bool Offered(const Scheme& scheme) { return scheme.fips || !FipsEnabled(); }
 
 }  // namespace
 
@@ -79,7 +87,9 @@ int NoteClientHello(SSL* ssl, int* /*alert*/, void* /*arg*/) {
 void Context::SetUpSignatureSchemes() {
   std::string list;
   for (const Scheme& scheme : kSchemes) {
-    list += (list.empty() ? "" : ":") + std::string(scheme.name);
+    if (Offered(scheme)) {
+      list += (list.empty() ? "" : ":") + std::string(scheme.name);
+    }
   }
   for (SSL_CTX* ctx : {ctx_, client_ctx_}) {
     CheckOpenssl(static_cast<int>(SSL_CTX_set1_sigalgs_list(ctx, list.c_str())),
@@ -106,7 +116,7 @@ std::vector<uint16_t> Engine::PeerSignatureSchemes() const {
 std::vector<uint16_t> LocalSignatureSchemes(bool tls13_only) {
   std::vector<uint16_t> schemes;
   for (const Scheme& scheme : kSchemes) {
-    if (!tls13_only || !scheme.tls12_only) {
+    if (Offered(scheme) && (!tls13_only || !scheme.tls12_only)) {
       schemes.push_back(scheme.code_point);
     }
   }

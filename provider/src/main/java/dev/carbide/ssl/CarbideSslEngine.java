@@ -19,7 +19,7 @@ import javax.net.ssl.SSLSocket;
  * records the native engine queued (handshake flights, encrypted application data, alerts) into the
  * caller's buffer; {@code unwrap} feeds it one whole record at a time, so that every call's
  * consumption and production are what the JSSE contract expects. Records and plaintext go straight
- * between OpenSSL and the caller's buffers ({@link RecordBuffers}). The native state is created on
+ * between OpenSSL and the caller's buffers ({@link EngineRecords}). The native state is created on
  * the first handshake step and freed by a Cleaner, so an engine dropped mid-handshake frees it. One
  * lock serialises the calls (OpenSSL's SSL object is not thread-safe). A key only Java can use
  * signs in a delegated task ({@link DelegatedSteps}), and a stapling server waits for an OCSP
@@ -32,12 +32,9 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
   static final int APPLICATION_BUFFER_SIZE = 16384 + 2048;
 
   static final int MAX_PLAINTEXT = 16384;
-  // What a record adds to its plaintext at most with the suites OpenSSL enables: header, explicit
-  // IV or content type, tag or MAC and padding.
-  private static final int RECORD_OVERHEAD = 5 + 16 + 48 + 16;
 
   private final CarbideSslSession session;
-  private final RecordBuffers buffers = new RecordBuffers();
+  private final EngineRecords records;
   private Boolean clientMode; // null until setUseClientMode
   private long handle;
   private Cleaner.Cleanable cleanable;
@@ -58,6 +55,7 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
     super(context, host, port);
     this.session = new CarbideSslSession(host, port);
     this.callbacks = new HandshakeCallbacks(this, context, session);
+    this.records = new EngineRecords(context, session);
   }
 
   @Override
@@ -85,38 +83,12 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
             && !delegated.delegating()) {
           step();
         }
-        int consumed = 0;
-        int produced = 0;
-        if (handshakeComplete && !failed && !outboundClosed && pending() == 0) {
-          int room = dst.remaining() - RECORD_OVERHEAD;
-          int n =
-              Math.min(
-                  Math.min(RecordBuffers.remaining(srcs, offset, length), MAX_PLAINTEXT), room);
-          if (n <= 0 && RecordBuffers.remaining(srcs, offset, length) > 0) {
-            return result(Status.BUFFER_OVERFLOW, 0, 0);
-          }
-          if (n > 0) {
-            // Straight into dst when the buffers allow it, else through the engine's queue.
-            int sealed = buffers.seal(handle, srcs, offset, length, n, dst);
-            if (sealed < 0) {
-              buffers.write(handle, srcs, offset, length, n);
-            } else {
-              produced = sealed;
-            }
-            consumed = n;
-          }
-        }
-        int pending = pending();
-        if (pending > 0
-            && produced == 0
-            && dst.remaining() < Math.min(pending, PACKET_BUFFER_SIZE)) {
-          return result(Status.BUFFER_OVERFLOW, consumed, 0);
-        }
-        if (pending > 0 && dst.hasRemaining()) {
-          produced += buffers.take(handle, dst, Math.min(pending, dst.remaining()));
+        boolean seal = handshakeComplete && !failed && !outboundClosed;
+        if (records.wrap(handle, seal, srcs, offset, length, dst) == Status.BUFFER_OVERFLOW) {
+          return result(Status.BUFFER_OVERFLOW, records.consumed, 0, records.pending);
         }
         Status status = outboundClosed || failed ? Status.CLOSED : Status.OK;
-        return result(status, consumed, produced);
+        return result(status, records.consumed, records.produced, records.pending);
       } finally {
         Reference.reachabilityFence(this);
       }
@@ -168,7 +140,7 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
             return result(inboundDone ? Status.CLOSED : Status.OK, recordLength, opened);
           }
         }
-        buffers.feed(handle, src, recordLength);
+        records.feed(handle, src, recordLength);
         if (!handshakeComplete && delegated.delegating()) {
           delegated.schedule(new DelegatedStep(false)); // the record is consumed; the task reads it
         } else if (!handshakeComplete) {
@@ -176,7 +148,7 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
         }
         int produced = 0;
         if (handshakeComplete) {
-          produced = afterRead(read(dsts, offset, length));
+          produced = read(dsts, offset, length);
         }
         Status status = inboundDone ? Status.CLOSED : Status.OK;
         return result(status, recordLength, produced);
@@ -317,44 +289,37 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
 
   /**
    * The record at {@code src}'s front decrypted into {@code dsts} in one native call ({@link
-   * RecordBuffers#open}): the bytes produced, after what a read's result means for the engine, or
-   * {@link RecordBuffers#NOT_OPENED} when the buffers need the general path.
+   * EngineRecords#open}): the bytes produced, or {@link RecordBuffers#NOT_OPENED} when the buffers
+   * need the general path. A failure fails the engine.
    */
   private int open(ByteBuffer src, int recordLength, ByteBuffer[] dsts, int offset, int length)
       throws SSLException {
-    int n;
     try {
-      n = buffers.open(handle, src, recordLength, dsts, offset, length);
+      int n = records.open(handle, clientMode, src, recordLength, dsts, offset, length);
+      return n == RecordBuffers.NOT_OPENED ? n : received(n);
     } catch (SSLException e) {
       failed = true;
       throw e;
     }
-    return n == RecordBuffers.NOT_OPENED ? n : afterRead(n);
   }
 
-  /**
-   * What a read's result {@code n} (bytes, 0 for a record without application data, -1 for
-   * close_notify) leaves behind: a TLS 1.3 ticket taken in, or the peer's close; returns the bytes
-   * produced.
-   */
-  private int afterRead(int n) {
-    if (n == 0 && clientMode) {
-      Resumption.recordRead(context, session, handle); // a TLS 1.3 ticket, perhaps
+  /** The record fed last decrypted into {@code dsts}: the bytes produced. */
+  private int read(ByteBuffer[] dsts, int offset, int length) throws SSLException {
+    try {
+      return received(records.read(handle, clientMode, dsts, offset, length));
+    } catch (SSLException e) {
+      failed = true;
+      throw e;
     }
-    if (n < 0) {
+  }
+
+  // A read's bytes, or the peer's close_notify (EngineRecords.PEER_CLOSED): then none.
+  private int received(int n) {
+    if (n == EngineRecords.PEER_CLOSED) {
       peerClosed();
       return 0;
     }
     return n;
-  }
-
-  private int read(ByteBuffer[] dsts, int offset, int length) throws SSLException {
-    try {
-      return buffers.read(handle, dsts, offset, length);
-    } catch (SSLException e) {
-      failed = true;
-      throw e;
-    }
   }
 
   // TLS 1.2 answers close_notify with its own (RFC 5246, 7.2.1); under TLS 1.3 the write side stays
@@ -374,7 +339,12 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
   // FINISHED is reported once, by the call after which the handshake is complete and its last
   // flight sent.
   private SSLEngineResult result(Status status, int consumed, int produced) {
-    HandshakeStatus handshake = handshakeStatus();
+    return result(status, consumed, produced, pending());
+  }
+
+  // As above, with the records still queued already known (no native call to ask again).
+  private SSLEngineResult result(Status status, int consumed, int produced, int pending) {
+    HandshakeStatus handshake = handshakeStatus(pending);
     if (handshakeComplete && !finishedReported && handshake == HandshakeStatus.NOT_HANDSHAKING) {
       finishedReported = true;
       handshake = HandshakeStatus.FINISHED;
@@ -383,13 +353,17 @@ public final class CarbideSslEngine extends ConfiguredSslEngine {
   }
 
   private HandshakeStatus handshakeStatus() {
+    return handshakeStatus(pending());
+  }
+
+  private HandshakeStatus handshakeStatus(int pending) {
     if (handle == 0) {
       return HandshakeStatus.NOT_HANDSHAKING;
     }
     if (delegated.waiting()) {
       return HandshakeStatus.NEED_TASK;
     }
-    if (pending() > 0) {
+    if (pending > 0) {
       return HandshakeStatus.NEED_WRAP;
     }
     if (handshakeComplete || failed || inboundDone || outboundClosed) {

@@ -13,7 +13,9 @@ import javax.net.ssl.SSLException;
  * buffer (its array is hidden) and plaintext spread over several source buffers (one record is made
  * of it, as SunJSSE makes one). Once the handshake is complete, a record whose buffers allow it
  * goes through one call ({@link #seal}, {@link #open}) in which libssl writes it into, or reads it
- * from, the caller's buffer itself rather than the engine's queue. Used under the engine's lock.
+ * from, the caller's buffer itself rather than the engine's queue; between two heap buffers on Java
+ * 22 and later that call is a critical downcall ({@link TlsCalls}), with no pinning. Used under the
+ * engine's lock.
  */
 final class RecordBuffers {
   // Allocated on first need; plaintext in it is cleansed after each use.
@@ -97,17 +99,7 @@ final class RecordBuffers {
     }
     int from = src.position();
     int at = dst.position();
-    int n =
-        TlsNative.open(
-            engine,
-            src.isDirect() ? null : src.array(),
-            src.isDirect() ? src : null,
-            src.isDirect() ? from : src.arrayOffset() + from,
-            recordLength,
-            dst.isDirect() ? null : dst.array(),
-            dst.isDirect() ? dst : null,
-            dst.isDirect() ? at : dst.arrayOffset() + at,
-            dst.remaining());
+    int n = oneRecord(true, engine, src, recordLength, dst);
     src.position(from + recordLength);
     if (n > 0) {
       dst.position(at + n);
@@ -129,17 +121,7 @@ final class RecordBuffers {
     }
     int from = src.position();
     int at = dst.position();
-    int produced =
-        TlsNative.seal(
-            engine,
-            src.isDirect() ? null : src.array(),
-            src.isDirect() ? src : null,
-            src.isDirect() ? from : src.arrayOffset() + from,
-            n,
-            dst.isDirect() ? null : dst.array(),
-            dst.isDirect() ? dst : null,
-            dst.isDirect() ? at : dst.arrayOffset() + at,
-            dst.remaining());
+    int produced = oneRecord(false, engine, src, n, dst);
     src.position(from + n);
     dst.position(at + produced);
     return produced;
@@ -153,6 +135,37 @@ final class RecordBuffers {
       }
     }
     return null;
+  }
+
+  /**
+   * {@link TlsNative#open} ({@code open}) or {@link TlsNative#seal} of the {@code len} bytes at
+   * {@code src}'s position into {@code dst}'s room, neither buffer moved. Between two heap buffers
+   * on Java 22 and later by a critical downcall ({@link TlsCalls}), which reads and writes the
+   * arrays where they lie with no pinning; otherwise by JNI, which needs no pinning for a direct
+   * buffer.
+   */
+  private static int oneRecord(boolean open, long engine, ByteBuffer src, int len, ByteBuffer dst)
+      throws SSLException {
+    int from = src.position();
+    int at = dst.position();
+    if (TlsCalls.critical() && !src.isDirect() && !dst.isDirect()) {
+      byte[] in = src.array();
+      byte[] out = dst.array();
+      int inOff = src.arrayOffset() + from;
+      int outOff = dst.arrayOffset() + at;
+      return open
+          ? TlsCalls.open(engine, in, inOff, len, out, outOff, dst.remaining())
+          : TlsCalls.seal(engine, in, inOff, len, out, outOff, dst.remaining());
+    }
+    byte[] in = src.isDirect() ? null : src.array();
+    ByteBuffer inDirect = src.isDirect() ? src : null;
+    int inOff = src.isDirect() ? from : src.arrayOffset() + from;
+    byte[] out = dst.isDirect() ? null : dst.array();
+    ByteBuffer outDirect = dst.isDirect() ? dst : null;
+    int outOff = dst.isDirect() ? at : dst.arrayOffset() + at;
+    return open
+        ? TlsNative.open(engine, in, inDirect, inOff, len, out, outDirect, outOff, dst.remaining())
+        : TlsNative.seal(engine, in, inDirect, inOff, len, out, outDirect, outOff, dst.remaining());
   }
 
   /** Whether the natives can reach the buffer's bytes: by address, or by its (writable) array. */

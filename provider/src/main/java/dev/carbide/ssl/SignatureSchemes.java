@@ -95,7 +95,8 @@ final class SignatureSchemes {
   /**
    * The names of the schemes every engine offers and accepts (the native engine sets them on its
    * contexts), for an engine whose lowest enabled protocol is TLS 1.3 ({@code tls13Only}) or TLS
-   * 1.2. The caller holds a context, so the native library is loaded.
+   * 1.2; in FIPS mode the approved ones (no DSA). The caller holds a context, so the native library
+   * is loaded, and FIPS mode, which is the process's, is settled.
    */
   static String[] local(boolean tls13Only) {
     return (tls13Only ? Local.TLS13 : Local.TLS12).clone();

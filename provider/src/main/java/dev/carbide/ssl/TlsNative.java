@@ -159,6 +159,12 @@ final class TlsNative {
       int dstLen)
       throws SSLException;
 
+  /**
+   * Raises what the calling thread's last failed critical record call ({@link TlsCalls}) parked:
+   * the SSLException {@link #open} or {@link #seal} would have thrown. Always throws.
+   */
+  static native void throwDeferred() throws SSLException;
+
   /** Queues close_notify. */
   static native void shutdown(long engine);
 

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import javax.net.ssl.ExtendedSSLSession;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
@@ -185,6 +186,56 @@ class FipsEngineTest {
     new EngineLoop(carbideClient, sunJsseServer).exchange(down, up);
     EngineLoop.assertSameSession(carbideClient, sunJsseServer, protocol);
     assertTrue(negotiated(carbideClient).endsWith(" secp256r1"), negotiated(carbideClient));
+  }
+
+  // The default mode's list (SignatureSchemes) without DSA, which FIPS 186-5 no longer approves.
+  private static final List<String> FIPS_SIGNATURES_TLS12 =
+      List.of(
+          "SHA256withECDSA",
+          "SHA384withECDSA",
+          "SHA512withECDSA",
+          "Ed25519",
+          "Ed448",
+          "RSASSA-PSS",
+          "RSASSA-PSS",
+          "RSASSA-PSS",
+          "RSASSA-PSS",
+          "RSASSA-PSS",
+          "RSASSA-PSS",
+          "SHA256withRSA",
+          "SHA384withRSA",
+          "SHA512withRSA",
+          "SHA224withECDSA",
+          "SHA224withRSA");
+
+  @ParameterizedTest
+  @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
+  void theSessionReportsTheApprovedSignatureSchemesTheClientOffers(String protocol)
+      throws Exception {
+    SSLContext context = carbide();
+    SSLEngine fresh = TlsIdentities.client(context, protocol);
+    List<String> offered = SignatureAlgorithmsTest.offeredInClientHello(fresh);
+    List<String> expected =
+        protocol.equals("TLSv1.2")
+            ? FIPS_SIGNATURES_TLS12
+            : FIPS_SIGNATURES_TLS12.subList(0, FIPS_SIGNATURES_TLS12.size() - 2);
+    assertEquals(expected, offered, "the ClientHello's signature_algorithms");
+    assertEquals(
+        offered,
+        List.of(
+            ((ExtendedSSLSession) fresh.getHandshakeSession())
+                .getLocalSupportedSignatureAlgorithms()));
+    SSLEngine client = TlsIdentities.client(context, protocol);
+    new EngineLoop(client, TlsIdentities.server(sunJsse())).exchange(PING, PING);
+    assertEquals(
+        expected,
+        List.of(((ExtendedSSLSession) client.getSession()).getLocalSupportedSignatureAlgorithms()));
+    // A server's engine, whose enabled protocols start at TLS 1.2, reports the TLS 1.2 list.
+    SSLEngine server = TlsIdentities.server(context);
+    new EngineLoop(TlsIdentities.client(sunJsse(), protocol), server).exchange(PING, PING);
+    assertEquals(
+        FIPS_SIGNATURES_TLS12,
+        List.of(((ExtendedSSLSession) server.getSession()).getLocalSupportedSignatureAlgorithms()));
   }
 
   @Test

@@ -91,7 +91,7 @@ class SignatureAlgorithmsTest {
   /**
    * The JCA names of the signature_algorithms extension of the ClientHello {@code client} sends.
    */
-  private static List<String> offeredInClientHello(SSLEngine client) throws Exception {
+  static List<String> offeredInClientHello(SSLEngine client) throws Exception {
     ByteBuffer hello = ByteBuffer.allocate(client.getSession().getPacketBufferSize());
     SSLEngineResult result = client.wrap(ByteBuffer.allocate(0), hello);
     assertTrue(result.bytesProduced() > 0);
