@@ -12,6 +12,7 @@
 
 #include <jni.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -132,7 +133,10 @@ class EngineSession final : public MessageSession {
         throw;
       }
       if constexpr (Engine::kInputIsSecret) {
-        Cleanse(pending, len);
+        // The JNI finish writes the tag into the scratch the pending bytes came from (out ==
+        // pending): the tag has replaced the first `written` of them and must outlive the cleanse.
+        const size_t kept = out == pending ? std::min(written, len) : 0;
+        Cleanse(pending + kept, len - kept);
       }
       return written;
     } else {
