@@ -14,7 +14,7 @@ Writes the results into docs/tls.md (between its markers), a JSON copy into tls/
 chart docs/img/tls.png.
 
 Usage: tls/run.py JAR [--quick] [--rounds N] [--seconds S] [--rows REGEX] [--configs a,b]
-                      [--section NAME]
+                      [--loads keepalive,resumed,full] [--section NAME]
        tls/run.py JAR --profile [--seconds S] [--rows REGEX] [--configs a,b]
                       [--loads full,resumed,keepalive] [--section NAME]
                       [--section NAME]
@@ -210,16 +210,17 @@ def measure(server, kind, row, seconds):
             "cpu_us": cpu * 1e6 / max(requests, 1)}
 
 
-def bench_row(jar, row, configs, rounds, seconds, warm, directory, override):
+def bench_row(jar, row, configs, rounds, seconds, warm, directory, override, loads=None):
+    kinds = [kind for kind in row[6] if loads is None or kind in loads]
     servers = [Server(jar, config, row, directory, override) for config in configs]
     try:
         for server in servers:  # warm-up: the JIT (SunJSSE's handshake code), the session caches
-            for kind in row[6]:
+            for kind in kinds:
                 measure(server, kind, row, warm)
-        samples = {(s.config, kind): [] for s in servers for kind in row[6]}
+        samples = {(s.config, kind): [] for s in servers for kind in kinds}
         for round_index in range(rounds):
             order = servers[round_index % len(servers):] + servers[:round_index % len(servers)]
-            for kind in row[6]:
+            for kind in kinds:
                 for server in order:
                     samples[(server.config, kind)].append(measure(server, kind, row, seconds))
         results = []
@@ -403,8 +404,9 @@ def main():
     parser.add_argument("--section", default="results",
                         help="the docs/tls.md section to write (its chart: img/tls-SECTION.png; "
                         "with --profile, the profile's section, by default 'profile')")
-    parser.add_argument("--loads", default="full",
-                        help="with --profile: a comma-separated subset of " + ",".join(ALL_LOADS))
+    parser.add_argument("--loads",
+                        help="a comma-separated subset of " + ",".join(ALL_LOADS) + " (with "
+                        "--profile, by default full; else every load of each row)")
     args = parser.parse_args()
     if args.profile:
         sys.path.insert(0, str(ROOT / "tls"))
@@ -412,7 +414,8 @@ def main():
             else [ROWS[0], ROWS[3]]
         configs = args.configs.split(",") if args.configs else None
         section = "profile" if args.section == "results" else args.section
-        run_profile(args.jar, args.seconds or 8, rows, args.loads.split(","), configs, section)
+        run_profile(args.jar, args.seconds or 8, rows, (args.loads or "full").split(","), configs,
+                    section)
         return
     rounds = args.rounds or 2
     seconds = args.seconds or (1 if args.quick else 2)
@@ -432,9 +435,10 @@ def main():
         for row in rows:
             print(f"tls: {row[0]}", file=sys.stderr)
             row_configs = [c for c in configs if row not in HYBRID_ROWS or c in HYBRID_CONFIGS]
-            if row_configs:
+            loads = args.loads.split(",") if args.loads else None
+            if row_configs and (loads is None or set(loads) & set(row[6])):
                 results += bench_row(args.jar, row, row_configs, rounds, seconds, warm, directory,
-                                     override)
+                                     override, loads)
     target = ROOT / "tls/target"
     target.mkdir(exist_ok=True)
     (target / "results.json").write_text(json.dumps(results, indent=1))
