@@ -1,9 +1,8 @@
 package dev.carbide.cipher;
 
+import dev.carbide.internal.CriticalDowncalls;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.security.ProviderException;
@@ -95,29 +94,20 @@ final class CipherCalls {
   }
 
   private static MethodHandle linkCriticalStep() {
-    try {
-      MemorySegment symbol = SymbolLookup.loaderLookup().find("carbide_cipher_step").orElse(null);
-      if (symbol == null) {
-        return null;
-      }
-      ValueLayout i = ValueLayout.JAVA_INT;
-      ValueLayout j = ValueLayout.JAVA_LONG;
-      ValueLayout a = ValueLayout.ADDRESS;
-      FunctionDescriptor signature =
-          FunctionDescriptor.of(
-              i, // bytes written, or -1
-              j, j, i, // context, cipher, flags
-              a, i, // key, its length
-              a, i, // IV, its length
-              a, i, i, // AAD array, its length, the AAD length
-              a, i, i, // prefix array, its length, the prefix length
-              a, i, i, i, // input array, its length, offset, length
-              a, i, i, i, // output array, its length, offset, capacity
-              i); // tag length
-      return Linker.nativeLinker().downcallHandle(symbol, signature, Linker.Option.critical(true));
-    } catch (RuntimeException e) {
-      // IllegalCallerException when native access is denied; the JNI path still works.
-      return null;
-    }
+    ValueLayout i = ValueLayout.JAVA_INT;
+    ValueLayout j = ValueLayout.JAVA_LONG;
+    ValueLayout a = ValueLayout.ADDRESS;
+    FunctionDescriptor signature =
+        FunctionDescriptor.of(
+            i, // bytes written, or -1
+            j, j, i, // context, cipher, flags
+            a, i, // key, its length
+            a, i, // IV, its length
+            a, i, i, // AAD array, its length, the AAD length
+            a, i, i, // prefix array, its length, the prefix length
+            a, i, i, i, // input array, its length, offset, length
+            a, i, i, i, // output array, its length, offset, capacity
+            i); // tag length
+    return CriticalDowncalls.link("carbide_cipher_step", signature);
   }
 }

@@ -1,9 +1,8 @@
 package dev.carbide.digest;
 
+import dev.carbide.internal.CriticalDowncalls;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.security.ProviderException;
@@ -18,7 +17,7 @@ import java.security.ProviderException;
  */
 final class ShaCalls {
   private static final MethodHandle UPDATE =
-      link(
+      CriticalDowncalls.link(
           "carbide_sha_update",
           FunctionDescriptor.of(
               ValueLayout.JAVA_INT, // 0, or -1
@@ -34,7 +33,7 @@ final class ShaCalls {
               ValueLayout.JAVA_INT, // the input's offset
               ValueLayout.JAVA_INT)); // the input's length
   private static final MethodHandle FINISH =
-      link(
+      CriticalDowncalls.link(
           "carbide_sha_finish",
           FunctionDescriptor.of(
               ValueLayout.JAVA_INT, // the digest's length, or -1
@@ -151,19 +150,6 @@ final class ShaCalls {
           call
               + " refused the digest's state or buffer: the MessageDigest was used by another"
               + " thread at the same time, and starts over");
-    }
-  }
-
-  private static MethodHandle link(String name, FunctionDescriptor signature) {
-    try {
-      MemorySegment symbol = SymbolLookup.loaderLookup().find(name).orElse(null);
-      if (symbol == null) {
-        return null;
-      }
-      return Linker.nativeLinker().downcallHandle(symbol, signature, Linker.Option.critical(true));
-    } catch (RuntimeException e) {
-      // IllegalCallerException when native access is denied; the JNI path still works.
-      return null;
     }
   }
 }

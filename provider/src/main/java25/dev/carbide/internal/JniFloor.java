@@ -1,9 +1,7 @@
 package dev.carbide.internal;
 
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.security.ProviderException;
@@ -65,18 +63,10 @@ public final class JniFloor {
     }
   }
 
+  /** Null where native access is denied: the JNI rows still measure. */
   private static MethodHandle link() {
-    try {
-      MemorySegment symbol =
-          SymbolLookup.loaderLookup().find("carbide_floor_critical").orElse(null);
-      if (symbol == null) {
-        return null;
-      }
-      FunctionDescriptor signature =
-          FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
-      return Linker.nativeLinker().downcallHandle(symbol, signature, Linker.Option.critical(true));
-    } catch (RuntimeException e) {
-      return null; // native access denied: the JNI rows still measure
-    }
+    return CriticalDowncalls.link(
+        "carbide_floor_critical",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
   }
 }

@@ -1,9 +1,7 @@
 package dev.carbide.internal;
 
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.security.ProviderException;
@@ -52,25 +50,15 @@ final class SessionCalls {
   }
 
   private static MethodHandle linkCriticalFinish() {
-    try {
-      MemorySegment symbol =
-          SymbolLookup.loaderLookup().find("carbide_session_finish").orElse(null);
-      if (symbol == null) {
-        return null;
-      }
-      FunctionDescriptor signature =
-          FunctionDescriptor.of(
-              ValueLayout.JAVA_INT,
-              ValueLayout.JAVA_LONG,
-              ValueLayout.JAVA_INT,
-              ValueLayout.ADDRESS,
-              ValueLayout.JAVA_INT,
-              ValueLayout.JAVA_INT,
-              ValueLayout.JAVA_INT);
-      return Linker.nativeLinker().downcallHandle(symbol, signature, Linker.Option.critical(true));
-    } catch (RuntimeException e) {
-      // IllegalCallerException when native access is denied; the JNI path still works.
-      return null;
-    }
+    FunctionDescriptor signature =
+        FunctionDescriptor.of(
+            ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_LONG,
+            ValueLayout.JAVA_INT,
+            ValueLayout.ADDRESS,
+            ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT);
+    return CriticalDowncalls.link("carbide_session_finish", signature);
   }
 }

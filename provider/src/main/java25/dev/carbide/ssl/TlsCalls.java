@@ -1,9 +1,8 @@
 package dev.carbide.ssl;
 
+import dev.carbide.internal.CriticalDowncalls;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.security.ProviderException;
@@ -86,27 +85,18 @@ final class TlsCalls {
   }
 
   private static MethodHandle link(String name) {
-    try {
-      MemorySegment symbol = SymbolLookup.loaderLookup().find(name).orElse(null);
-      if (symbol == null) {
-        return null;
-      }
-      FunctionDescriptor signature =
-          FunctionDescriptor.of(
-              ValueLayout.JAVA_INT,
-              ValueLayout.JAVA_LONG,
-              ValueLayout.ADDRESS,
-              ValueLayout.JAVA_INT,
-              ValueLayout.JAVA_INT,
-              ValueLayout.JAVA_INT,
-              ValueLayout.ADDRESS,
-              ValueLayout.JAVA_INT,
-              ValueLayout.JAVA_INT,
-              ValueLayout.JAVA_INT);
-      return Linker.nativeLinker().downcallHandle(symbol, signature, Linker.Option.critical(true));
-    } catch (RuntimeException e) {
-      // IllegalCallerException when native access is denied; the JNI path still works.
-      return null;
-    }
+    FunctionDescriptor signature =
+        FunctionDescriptor.of(
+            ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_LONG,
+            ValueLayout.ADDRESS,
+            ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT,
+            ValueLayout.ADDRESS,
+            ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT);
+    return CriticalDowncalls.link(name, signature);
   }
 }

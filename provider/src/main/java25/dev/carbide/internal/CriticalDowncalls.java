@@ -1,0 +1,34 @@
+package dev.carbide.internal;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * Links the critical FFM downcalls that the families' {@code *Calls} classes take on Java 22 and
+ * later (no thread-state transitions, heap arrays passed without pinning). One place, so that every
+ * family falls back the same way: where a call cannot be linked, the family keeps its JNI path.
+ * Only in the jar's Java 25 part; Java 17 to 21 never load it.
+ */
+public final class CriticalDowncalls {
+  private CriticalDowncalls() {}
+
+  /**
+   * The critical downcall to {@code name}, a C function of a Carbide library that this class loader
+   * loaded, or null if it cannot be linked: an older library without the symbol, or native access
+   * denied ({@code IllegalCallerException}).
+   */
+  public static MethodHandle link(String name, FunctionDescriptor signature) {
+    try {
+      MemorySegment symbol = SymbolLookup.loaderLookup().find(name).orElse(null);
+      if (symbol == null) {
+        return null;
+      }
+      return Linker.nativeLinker().downcallHandle(symbol, signature, Linker.Option.critical(true));
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+}
