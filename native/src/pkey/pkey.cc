@@ -4,6 +4,9 @@
 #include <openssl/params.h>
 #include <openssl/x509.h>
 
+#include <optional>
+#include <utility>
+
 #include "carbide/cleanse.h"
 #include "carbide/error.h"
 #include "carbide/library.h"
@@ -112,26 +115,23 @@ PkeyPtr RawPrivateKey(const char* type, std::span<const uint8_t> bytes) {
 
 namespace {
 
-// The length of the key's octet-string parameter `name` (OSSL_PKEY_PARAM_PUB_KEY or _PRIV_KEY) as
-// its key manager reports it, or 0, with the error queue left clean, if it offers none.
-size_t KeyParamSize(const EVP_PKEY* key, const char* name) {
-  size_t len = 0;
-  if (EVP_PKEY_get_octet_string_param(key, name, nullptr, 0, &len) != 1) {
+// The key's octet-string parameter `name` (OSSL_PKEY_PARAM_PUB_KEY or _PRIV_KEY) as its key
+// manager reports it, in a new Buffer; nothing, with the error queue left clean, if the key
+// manager offers none or fails to give it.
+template <typename Buffer>
+std::optional<Buffer> KeyParamBytes(const EVP_PKEY* key, const char* name) {
+  size_t size = 0;
+  if (EVP_PKEY_get_octet_string_param(key, name, nullptr, 0, &size) != 1 || size == 0) {
     ClearOpensslErrors();
-    return 0;
+    return std::nullopt;
   }
-  return len;
-}
-
-// Reads that parameter into out[0, size), which must be its whole length; false, with the error
-// queue left clean, if the key manager fails to give it.
-bool ReadKeyParam(const EVP_PKEY* key, const char* name, uint8_t* out, size_t size) {
+  std::optional<Buffer> bytes(std::in_place, size);
   size_t len = 0;
-  if (EVP_PKEY_get_octet_string_param(key, name, out, size, &len) != 1 || len != size) {
+  if (EVP_PKEY_get_octet_string_param(key, name, bytes->data(), size, &len) != 1 || len != size) {
     ClearOpensslErrors();
-    return false;
+    return std::nullopt;
   }
-  return true;
+  return bytes;
 }
 
 }  // namespace
@@ -143,11 +143,8 @@ bool ReadKeyParam(const EVP_PKEY* key, const char* name, uint8_t* out, size_t si
 // public key after each generation, where the parameter costs one. The export stays as the
 // fallback for a key manager without the parameter.
 std::vector<uint8_t> RawPublicBytes(const EVP_PKEY* key) {
-  if (size_t size = KeyParamSize(key, OSSL_PKEY_PARAM_PUB_KEY); size != 0) {
-    std::vector<uint8_t> bytes(size);
-    if (ReadKeyParam(key, OSSL_PKEY_PARAM_PUB_KEY, bytes.data(), size)) {
-      return bytes;
-    }
+  if (auto bytes = KeyParamBytes<std::vector<uint8_t>>(key, OSSL_PKEY_PARAM_PUB_KEY)) {
+    return std::move(*bytes);
   }
   size_t len = 0;
   CheckOpenssl(EVP_PKEY_get_raw_public_key(key, nullptr, &len), "EVP_PKEY_get_raw_public_key");
@@ -158,11 +155,8 @@ std::vector<uint8_t> RawPublicBytes(const EVP_PKEY* key) {
 }
 
 SecretBuffer RawPrivateBytes(const EVP_PKEY* key) {
-  if (size_t size = KeyParamSize(key, OSSL_PKEY_PARAM_PRIV_KEY); size != 0) {
-    SecretBuffer bytes(size);
-    if (ReadKeyParam(key, OSSL_PKEY_PARAM_PRIV_KEY, bytes.data(), size)) {
-      return bytes;
-    }
+  if (auto bytes = KeyParamBytes<SecretBuffer>(key, OSSL_PKEY_PARAM_PRIV_KEY)) {
+    return std::move(*bytes);
   }
   size_t len = 0;
   CheckOpenssl(EVP_PKEY_get_raw_private_key(key, nullptr, &len), "EVP_PKEY_get_raw_private_key");
