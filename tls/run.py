@@ -428,6 +428,9 @@ def main():
     configs = QUICK_CONFIGS if args.quick else CONFIGS
     if args.configs:
         configs = [config for config in configs if config in args.configs.split(",")]
+    loads = args.loads.split(",") if args.loads else None
+    if loads:
+        rows = [row for row in rows if set(loads) & set(row[6])]
     results = []
     with tempfile.TemporaryDirectory(prefix="carbide-tls-") as directory:
         make_certificates(directory)
@@ -435,8 +438,7 @@ def main():
         for row in rows:
             print(f"tls: {row[0]}", file=sys.stderr)
             row_configs = [c for c in configs if row not in HYBRID_ROWS or c in HYBRID_CONFIGS]
-            loads = args.loads.split(",") if args.loads else None
-            if row_configs and (loads is None or set(loads) & set(row[6])):
+            if row_configs:
                 results += bench_row(args.jar, row, row_configs, rounds, seconds, warm, directory,
                                      override, loads)
     target = ROOT / "tls/target"
