@@ -115,12 +115,16 @@ record Plan(
     return value == null || value.equals(values.get(0));
   }
 
-  /** The planned wall-clock time of one job. */
+  /**
+   * The planned wall-clock time of one job: each fork (a named {@code --plan} may ask for several)
+   * starts a JVM and runs every iteration again.
+   */
   double seconds(Job job) {
     double iterations =
         (warmups + measurements) * iterationTime.convertTo(TimeUnit.MILLISECONDS) / 1000.0;
     double overhead = forks > 0 ? FORK_SECONDS : IN_PROCESS_SECONDS;
-    return overhead + (job.slow() ? 2 * Math.max(iterations, 1) : iterations);
+    double once = overhead + (job.slow() ? 2 * Math.max(iterations, 1) : iterations);
+    return Math.max(forks, 1) * once;
   }
 
   Duration estimate(List<Job> jobs) {
