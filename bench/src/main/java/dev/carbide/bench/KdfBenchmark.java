@@ -35,7 +35,7 @@ public class KdfBenchmark extends ProviderBenchmark {
     return KDF.getInstance(algorithm, Providers.forService(provider, "KDF", algorithm));
   }
 
-  private static HKDFParameterSpec.ExtractThenExpand tls13Step() {
+  static HKDFParameterSpec.ExtractThenExpand tls13Step() {
     return HKDFParameterSpec.ofExtract()
         .addIKM(Inputs.bytes(32, 4))
         .addSalt(Inputs.bytes(32, 5))

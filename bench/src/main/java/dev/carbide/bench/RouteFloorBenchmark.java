@@ -98,7 +98,7 @@ public class RouteFloorBenchmark {
               @Override
               public Object newInstance(Object ignored) {
                 if (noOp) {
-                  return new JcaFloorBenchmark.FloorCipher(0);
+                  return new FloorProvider.FloorCipher(0);
                 }
                 try {
                   return new ForwardingCipher(Cipher.getInstance(transformation, "SunJCE"));
