@@ -9,6 +9,7 @@ import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.KeySpec;
+import java.util.function.Supplier;
 import javax.crypto.CipherSpi;
 import javax.crypto.KDFParameters;
 import javax.crypto.KDFSpi;
@@ -32,34 +33,11 @@ final class FloorProvider extends Provider {
 
   FloorProvider() {
     super("JcaFloor", "1", "SPIs that do no cryptography, to measure the JCA's own cost");
-    putService(
-        new Service(this, "Cipher", "AES/GCM/NoPadding", "", null, null) {
-          @Override
-          public Object newInstance(Object ignored) {
-            return new FloorCipher(GCM_TAG_BYTES);
-          }
-        });
-    putService(
-        new Service(this, "MessageDigest", "SHA-256", "", null, null) {
-          @Override
-          public Object newInstance(Object ignored) {
-            return new FloorDigest();
-          }
-        });
-    putService(
-        new Service(this, "Mac", "AESGMAC", "", null, null) {
-          @Override
-          public Object newInstance(Object ignored) {
-            return new FloorMac();
-          }
-        });
-    putService(
-        new Service(this, "SecretKeyFactory", "PBKDF2WithHmacSHA256", "", null, null) {
-          @Override
-          public Object newInstance(Object ignored) {
-            return new FloorPasswordFactory();
-          }
-        });
+    serve("Cipher", "AES/GCM/NoPadding", () -> new FloorCipher(GCM_TAG_BYTES));
+    serve("MessageDigest", "SHA-256", FloorDigest::new);
+    serve("Mac", "AESGMAC", FloorMac::new);
+    serve("SecretKeyFactory", "PBKDF2WithHmacSHA256", FloorPasswordFactory::new);
+    // KDF.getInstance hands its parameters to the SPI's constructor, which may refuse them.
     putService(
         new Service(this, "KDF", "HKDF-SHA256", "", null, null) {
           @Override
@@ -69,6 +47,17 @@ final class FloorProvider extends Provider {
             } catch (InvalidAlgorithmParameterException e) {
               throw new NoSuchAlgorithmException(e);
             }
+          }
+        });
+  }
+
+  /** Serves {@code type} and {@code algorithm} with a new SPI from {@code spi} per instance. */
+  private void serve(String type, String algorithm, Supplier<Object> spi) {
+    putService(
+        new Service(this, type, algorithm, "", null, null) {
+          @Override
+          public Object newInstance(Object ignored) {
+            return spi.get();
           }
         });
   }
