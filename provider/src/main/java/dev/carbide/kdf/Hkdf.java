@@ -5,9 +5,9 @@ import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 
 /**
- * HKDF (RFC 5869) over one digest, each derivation one JNI crossing. Immutable and thread-safe.
- * This is the computation alone, usable on Java 17; on Java 25 {@code HkdfKdfSpi} serves it as a
- * {@code javax.crypto.KDF}.
+ * HKDF (RFC 5869) over one digest, each derivation one crossing: a critical downcall on Java 22 and
+ * later ({@link HkdfCalls}), else JNI. Immutable and thread-safe. This is the computation alone,
+ * usable on Java 17; on Java 25 {@code HkdfKdfSpi} serves it as a {@code javax.crypto.KDF}.
  *
  * <p>A null salt or info counts as empty, and an empty salt as HashLen zero bytes (RFC 5869).
  */
@@ -59,7 +59,7 @@ final class Hkdf {
   /** HKDF-Extract: the PRK, HashLen bytes. */
   byte[] extract(byte[] ikm, byte[] salt) {
     byte[] prk = new byte[hashLength];
-    KdfNative.derive(handle, KdfNative.EXTRACT, ikm, salt, null, prk);
+    run(KdfNative.EXTRACT, ikm, salt, null, prk);
     return prk;
   }
 
@@ -108,7 +108,13 @@ final class Hkdf {
 
   private byte[] derive(int mode, byte[] key, byte[] salt, byte[] info, int length) {
     byte[] out = new byte[length];
-    KdfNative.derive(handle, mode, key, salt, info, out);
+    run(mode, key, salt, info, out);
     return out;
+  }
+
+  private void run(int mode, byte[] key, byte[] salt, byte[] info, byte[] out) {
+    if (!HkdfCalls.derive(handle, mode, key, salt, info, out)) {
+      KdfNative.derive(handle, mode, key, salt, info, out);
+    }
   }
 }

@@ -16,6 +16,15 @@ final class KdfNative {
   static final int EXPAND = 1;
   static final int EXTRACT_THEN_EXPAND = 2;
 
+  /**
+   * The most IKM, salt and info together, and the most output, that one HKDF derivation by a
+   * critical downcall takes (HkdfCalls, Java 22 and later); kInputLimit and kOutputLimit in
+   * native/jni/kdf/hkdf_critical.cc. Longer ones cross by JNI.
+   */
+  static final int CRITICAL_INPUT_LIMIT = 4096;
+
+  static final int CRITICAL_OUTPUT_LIMIT = 1024;
+
   /** The HKDF over the EVP_MD handle {@code md}, or 0 if md is 0 or OpenSSL lacks the HKDF. */
   static native long find(long md);
 
