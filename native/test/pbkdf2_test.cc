@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "carbide/error.h"
@@ -73,6 +74,34 @@ TEST(Pbkdf2Test, MatchesOpensslOnRandomInputs) {
       }
     }
   }
+}
+
+// Threads deriving at once share the digest's pool of HMACs: each must get its own answer, as
+// computed alone before, and never a key another thread left behind.
+TEST(Pbkdf2Test, ThreadsSharingThePoolGetTheirOwnAnswers) {
+  constexpr int kThreads = 4;
+  constexpr int kPerThread = 200;
+  std::vector<std::vector<uint8_t>> expected(kThreads);
+  for (int t = 0; t < kThreads; ++t) {
+    expected[t] = Carbide("SHA2-256", Bytes("password " + std::to_string(t)), Bytes("salt"),
+                          static_cast<uint32_t>(t + 1), 48);
+  }
+  std::vector<int> mismatches(kThreads, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kPerThread; ++i) {
+        if (Carbide("SHA2-256", Bytes("password " + std::to_string(t)), Bytes("salt"),
+                    static_cast<uint32_t>(t + 1), 48) != expected[t]) {
+          ++mismatches[t];
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) {
+    thread.join();
+  }
+  EXPECT_EQ(mismatches, std::vector<int>(kThreads, 0));
 }
 
 TEST(Pbkdf2Test, RefusesZeroIterationsAndEmptyOutput) {

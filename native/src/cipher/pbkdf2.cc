@@ -72,7 +72,7 @@ class ComposedPbkdf2 {
       Run(*hmac, password, salt, iterations, out);
     } catch (...) {
       Cleanse(out.data(), out.size());
-      throw;  // the keyed HMAC is freed, not pooled, and OpenSSL cleanses it
+      throw;  // the keyed HMAC is freed, not pooled, and its destructor cleanses the pad states
     }
     // Keyed with the password, the HMAC holds it (its pad states): an empty key replaces them.
     hmac->SetKey(nullptr, 0);
