@@ -31,11 +31,6 @@ namespace {
 // microseconds.
 constexpr int32_t kCriticalLimit = 16 * 1024;
 
-// The first `len` bytes of an array of `array_len` bytes, checked as CheckedArrayRange does.
-std::span<const uint8_t> CheckedPrefix(const uint8_t* array, int32_t array_len, int32_t len) {
-  return {CheckedArrayRange(array, array_len, 0, len), static_cast<size_t>(len)};
-}
-
 }  // namespace
 
 // Runs one step (see CipherNative.process) with the key in key[0, key_len) (null when not

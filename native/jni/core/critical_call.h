@@ -5,8 +5,10 @@
 // the same translation as every other error.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <span>
 #include <utility>
 
 #include "carbide/error.h"
@@ -46,6 +48,13 @@ inline Byte* CheckedArrayRange(Byte* array, int32_t array_len, int32_t offset, i
     ThrowArrayRangeOutOfBounds();
   }
   return array == nullptr ? nullptr : array + offset;
+}
+
+// The first `len` bytes of an array of `array_len` bytes at `array`, checked as CheckedArrayRange
+// does.
+inline std::span<const uint8_t> CheckedPrefix(const uint8_t* array, int32_t array_len,
+                                              int32_t len) {
+  return {CheckedArrayRange(array, array_len, 0, len), static_cast<size_t>(len)};
 }
 
 // Runs `body(session)` for the session behind `handle`, a Session with `DeferredError&

@@ -27,10 +27,6 @@ namespace {
 constexpr int32_t kInputLimit = 4096;
 constexpr int32_t kOutputLimit = 1024;
 
-std::span<const uint8_t> WholeArray(const uint8_t* array, int32_t array_len) {
-  return {CheckedArrayRange(array, array_len, 0, array_len), static_cast<size_t>(array_len)};
-}
-
 }  // namespace
 
 // Writes the output of HKDF `mode` (HkdfMode's values) over `hkdf` (an Hkdf handle) on the whole
@@ -50,8 +46,8 @@ extern "C" __attribute__((visibility("default"))) int32_t carbide_hkdf_derive(
         mode > static_cast<int32_t>(HkdfMode::kExtractThenExpand)) {
       throw Error(ErrorKind::kIllegalArgument, "unknown HKDF mode");
     }
-    HkdfInput input{WholeArray(key, key_len), WholeArray(salt, salt_len),
-                    WholeArray(info, info_len)};
+    HkdfInput input{CheckedPrefix(key, key_len, key_len), CheckedPrefix(salt, salt_len, salt_len),
+                    CheckedPrefix(info, info_len, info_len)};
     if (input.key.size() + input.salt.size() + input.info.size() >
         static_cast<size_t>(kInputLimit)) {
       throw Error(ErrorKind::kIllegalArgument, "derivation too large for a critical call");

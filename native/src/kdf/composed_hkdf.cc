@@ -4,20 +4,13 @@
 #include <memory>
 #include <span>
 
-#include "carbide/cleanse.h"
 #include "carbide/error.h"
+#include "carbide/hmac_pool.h"
 #include "carbide/mac.h"
 #include "hkdf_backend.h"
 
 namespace carbide {
 namespace {
-
-// A stack buffer for one HMAC output that is a secret (a PRK, a partial T block), cleansed
-// however its scope ends.
-struct SecretBlock {
-  uint8_t bytes[kMaxMacSize];
-  ~SecretBlock() { Cleanse(bytes, sizeof(bytes)); }
-};
 
 // PRK = HMAC-Hash(salt, IKM), written to `prk` (HashLen bytes).
 void Extract(Hmac& hmac, std::span<const uint8_t> salt, std::span<const uint8_t> ikm,
@@ -50,7 +43,7 @@ void Expand(Hmac& hmac, std::span<const uint8_t> prk, std::span<const uint8_t> i
       previous = block;
       done += block_size;
     } else {
-      SecretBlock last;
+      SecretMacBlock last;
       hmac.Finish(last.bytes);
       std::memcpy(block, last.bytes, remaining);
       done = okm.size();
@@ -60,22 +53,12 @@ void Expand(Hmac& hmac, std::span<const uint8_t> prk, std::span<const uint8_t> i
 
 class ComposedHkdf final : public HkdfBackend {
  public:
-  // Makes the first HMAC now, which also proves that HMAC takes the digest.
-  explicit ComposedHkdf(const EVP_MD* md) : md_(md) { hmacs_.Put(std::make_unique<Hmac>(md)); }
+  explicit ComposedHkdf(const EVP_MD* md) : hmacs_(md) {}
 
   size_t max_info_size() const noexcept override { return SIZE_MAX; }
 
   void Derive(HkdfMode mode, const HkdfInput& input, std::span<uint8_t> out) const override {
-    std::unique_ptr<Hmac> hmac = hmacs_.Take();
-    if (hmac == nullptr) {
-      hmac = std::make_unique<Hmac>(md_);
-    }
-    // If this throws, the HMAC is freed, not pooled, and OpenSSL cleanses it on the way.
-    Run(*hmac, mode, input, out);
-    // Keyed with a salt or a PRK, the HMAC holds a secret (its key and pad states): rekeying with
-    // nothing replaces both, so no secret waits in an idle HMAC.
-    hmac->SetKey(nullptr, 0);
-    hmacs_.Put(std::move(hmac));
+    hmacs_.With([&](Hmac& hmac) { Run(hmac, mode, input, out); });
   }
 
  private:
@@ -88,7 +71,7 @@ class ComposedHkdf final : public HkdfBackend {
         Expand(hmac, input.key, input.info, out);
         return;
       case HkdfMode::kExtractThenExpand: {
-        SecretBlock prk;
+        SecretMacBlock prk;
         Extract(hmac, input.salt, input.key, prk.bytes);
         Expand(hmac, {prk.bytes, hmac.size()}, input.info, out);
         return;
@@ -97,8 +80,7 @@ class ComposedHkdf final : public HkdfBackend {
     throw Error(ErrorKind::kInvalidParameter, "unknown HKDF mode");
   }
 
-  const EVP_MD* md_;
-  mutable IdlePool<std::unique_ptr<Hmac>> hmacs_;
+  HmacPool hmacs_;
 };
 
 }  // namespace

@@ -79,11 +79,11 @@ final class ShaCalls {
                   MemorySegment.ofArray(state),
                   state.length,
                   empty ? 1 : 0,
-                  MemorySegment.ofArray(orEmpty(pending)),
-                  orEmpty(pending).length,
+                  MemorySegment.ofArray(CriticalDowncalls.orEmpty(pending)),
+                  CriticalDowncalls.orEmpty(pending).length,
                   pendingLen,
-                  MemorySegment.ofArray(orEmpty(in)),
-                  orEmpty(in).length,
+                  MemorySegment.ofArray(CriticalDowncalls.orEmpty(in)),
+                  CriticalDowncalls.orEmpty(in).length,
                   off,
                   len);
     } catch (RuntimeException | Error e) {
@@ -117,8 +117,8 @@ final class ShaCalls {
                   MemorySegment.ofArray(state),
                   state.length,
                   empty ? 1 : 0,
-                  MemorySegment.ofArray(orEmpty(pending)),
-                  orEmpty(pending).length,
+                  MemorySegment.ofArray(CriticalDowncalls.orEmpty(pending)),
+                  CriticalDowncalls.orEmpty(pending).length,
                   pendingLen,
                   MemorySegment.ofArray(out),
                   out.length,
@@ -129,15 +129,6 @@ final class ShaCalls {
       throw new ProviderException("carbide_sha_finish failed", t);
     }
     check(result, "carbide_sha_finish");
-  }
-
-  private static final byte[] EMPTY = new byte[0];
-
-  // One allocation site per segment, whichever array: a segment chosen between MemorySegment.NULL
-  // and a new one escapes C2's scalar replacement, and cost a 64-byte digest about 90 bytes and
-  // 20% more time in allocations.
-  private static byte[] orEmpty(byte[] array) {
-    return array == null ? EMPTY : array;
   }
 
   // The native side refuses only what HeapShaDigest never passes on one thread (ranges it checked,

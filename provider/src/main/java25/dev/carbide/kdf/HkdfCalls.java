@@ -15,8 +15,6 @@ import java.security.ProviderException;
  * JNI as on Java 17.
  */
 final class HkdfCalls {
-  private static final byte[] EMPTY = new byte[0];
-
   private static final MethodHandle DERIVE =
       CriticalDowncalls.link(
           "carbide_hkdf_derive",
@@ -42,9 +40,9 @@ final class HkdfCalls {
    * bounds, or the derivation failed (JNI then raises that failure).
    */
   static boolean derive(long hkdf, int mode, byte[] key, byte[] salt, byte[] info, byte[] out) {
-    key = orEmpty(key);
-    salt = orEmpty(salt);
-    info = orEmpty(info);
+    key = CriticalDowncalls.orEmpty(key);
+    salt = CriticalDowncalls.orEmpty(salt);
+    info = CriticalDowncalls.orEmpty(info);
     if (DERIVE == null
         || out.length > KdfNative.CRITICAL_OUTPUT_LIMIT
         || (long) key.length + salt.length + info.length > KdfNative.CRITICAL_INPUT_LIMIT) {
@@ -72,11 +70,5 @@ final class HkdfCalls {
       throw new ProviderException("carbide_hkdf_derive failed", t);
     }
     return result == 0;
-  }
-
-  // One allocation site per segment: a segment chosen between MemorySegment.NULL and a new one
-  // escapes C2's scalar replacement (ShaCalls).
-  private static byte[] orEmpty(byte[] array) {
-    return array == null ? EMPTY : array;
   }
 }
